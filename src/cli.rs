@@ -1,0 +1,417 @@
+//! The command line: arguments (clap), the commands, output and exit codes.
+
+use crate::diag::{FileProblems, Problem};
+use crate::edition::EditionId;
+use crate::render::{self, Style};
+use crate::situation::{self, RulesChoice, Situation};
+use crate::trace::Trace;
+use crate::{editions_of, engine, replay_all, verify};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// Replays Riftbound's Chain (HOT FEPR) from a situation file, with the rule behind every step,
+/// under the July and October 2026 Core Rules.
+#[derive(Debug, Parser)]
+#[command(name = "chainjudge", version, about, long_about = None)]
+pub struct Args {
+    /// Colour: auto (only on a terminal, never with NO_COLOR), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+    /// Output width in columns (default: the terminal's, or 100 when not a terminal).
+    #[arg(long, global = true)]
+    pub width: Option<u16>,
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Colour choice.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// Only on a terminal, and never with NO_COLOR.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Output format.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// Tables for a person at a terminal.
+    Text,
+    /// Stable, versioned JSON for programs.
+    Json,
+    /// Markdown for a ruling write-up.
+    Markdown,
+}
+
+/// An edition choice on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum RulesArg {
+    /// The July 2026 Core Rules.
+    July,
+    /// The October 2026 Core Rules.
+    October,
+    /// Both, compared.
+    Both,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replay HOT FEPR from a situation file and print every step with its rules.
+    Replay {
+        /// The situation file (YAML, format 1).
+        file: PathBuf,
+        /// Replay under this edition instead of the file's `rules`.
+        #[arg(long, value_enum)]
+        rules: Option<RulesArg>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Stop after this many steps (default: 20 × (chain items + actions) + 1000).
+        #[arg(long)]
+        max_steps: Option<usize>,
+    },
+    /// Replay files and check their `expect` blocks (exit 1 on any mismatch).
+    Verify {
+        /// Files or folders (every .yaml file below a folder).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Stop after this many steps per replay.
+        #[arg(long)]
+        max_steps: Option<usize>,
+    },
+    /// Validate files, including a dry replay, without printing a trace.
+    Check {
+        /// Files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Stop after this many steps per replay.
+        #[arg(long)]
+        max_steps: Option<usize>,
+    },
+}
+
+struct Out {
+    color: bool,
+    err_color: bool,
+    width: u16,
+}
+
+fn no_color() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
+impl Out {
+    fn new(args: &Args) -> Self {
+        let decide = |tty: bool| match args.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => tty && !no_color(),
+        };
+        let tty = std::io::stdout().is_terminal();
+        let width = args.width.unwrap_or_else(|| {
+            if tty {
+                terminal_size::terminal_size().map_or(100, |(w, _)| w.0)
+            } else {
+                100
+            }
+        });
+        Self {
+            color: decide(tty),
+            err_color: decide(std::io::stderr().is_terminal()),
+            width: width.max(40),
+        }
+    }
+
+    /// Writes to stdout; a closed pipe (`| head`) is not an error.
+    fn print(&self, text: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    }
+
+    fn eprint(&self, text: &str) {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(text.as_bytes());
+    }
+
+    fn problems(&self, p: &FileProblems) {
+        self.eprint(&p.render(self.err_color, usize::from(self.width)));
+    }
+}
+
+/// Parses `args` and runs the command; returns the exit code.
+pub fn run<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let args = match Args::try_parse_from(args) {
+        Ok(a) => a,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let out = Out::new(&args);
+    match &args.command {
+        Command::Replay {
+            file,
+            rules,
+            format,
+            max_steps,
+        } => replay_cmd(&out, file, *rules, *format, *max_steps),
+        Command::Verify { paths, max_steps } => verify_cmd(&out, paths, *max_steps),
+        Command::Check { paths, max_steps } => check_cmd(&out, paths, *max_steps),
+    }
+}
+
+/// Reads and loads a file; problems are returned as diagnostics.
+pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, FileProblems> {
+    let shown = path.display().to_string();
+    let text = std::fs::read(path).map_err(|e| FileProblems {
+        path: shown.clone(),
+        text: String::new(),
+        problems: vec![Problem::new("read", crate::yaml::Loc::default(), format!("cannot read {shown}: {e}"))
+            .help("check the path; `chainjudge replay rulings/<name>.yaml` replays a bundled situation")],
+        during_replay: false,
+    })?;
+    let text = String::from_utf8(text).map_err(|e| FileProblems {
+        path: shown.clone(),
+        text: String::new(),
+        problems: vec![Problem::new("utf8", crate::yaml::Loc::default(), format!("{shown} is not UTF-8 text: {e}"))
+            .help("save the file as UTF-8")],
+        during_replay: false,
+    })?;
+    let mut s = situation::load(&shown, &text)?;
+    if let Some(r) = rules {
+        s.rules = match r {
+            RulesArg::July => RulesChoice::July,
+            RulesArg::October => RulesChoice::October,
+            RulesArg::Both => RulesChoice::Both,
+        };
+    }
+    Ok(s)
+}
+
+fn no_situation(s: &Situation) -> FileProblems {
+    FileProblems {
+        path: s.path.clone(),
+        text: s.source.clone(),
+        problems: vec![Problem::new("no_situation", crate::yaml::Loc::new(0, s.source.find('\n').unwrap_or(s.source.len()).max(1).min(s.source.len())), "this ruling has no situation to replay")
+            .label("only a `ruling`")
+            .help("add players, a chain and actions (situation format 1) to make the ruling replayable")],
+        during_replay: false,
+    }
+}
+
+/// Turns a replay error into a diagnostic at the nodes involved.
+pub fn replay_problems(s: &Situation, t: &Trace) -> Option<FileProblems> {
+    let err = t.error.as_ref()?;
+    let mut problems: Vec<Problem> = err
+        .locs
+        .iter()
+        .map(|(loc, label)| Problem::new(err.code, *loc, format!("under {}: {}", t.edition.title(), err.message)).label(label.clone()).help(err.help.clone()))
+        .collect();
+    if problems.is_empty() {
+        problems.push(Problem::new(err.code, crate::yaml::Loc::default(), err.message.clone()).help(err.help.clone()));
+    }
+    problems.truncate(1.max(problems.len().min(3)));
+    Some(FileProblems {
+        path: s.path.clone(),
+        text: s.source.clone(),
+        problems,
+        during_replay: true,
+    })
+}
+
+fn replay_cmd(out: &Out, file: &Path, rules: Option<RulesArg>, format: Format, max_steps: Option<usize>) -> i32 {
+    let s = match load_file(file, rules) {
+        Ok(s) => s,
+        Err(p) => {
+            out.problems(&p);
+            return 2;
+        }
+    };
+    if !s.has_situation {
+        out.problems(&no_situation(&s));
+        return 2;
+    }
+    let report = replay_all(&s, max_steps);
+    let style = Style {
+        color: out.color,
+        width: out.width,
+    };
+    let text = match format {
+        Format::Text => render::text(&report, style),
+        Format::Json => render::json(&report),
+        Format::Markdown => render::markdown(&report),
+    };
+    out.print(&text);
+    let mut code = 0;
+    for t in &report.traces {
+        if let Some(p) = replay_problems(&s, t) {
+            out.problems(&p);
+            code = 2;
+        }
+    }
+    code
+}
+
+/// Every `.yaml`/`.yml` file named or below a named folder, sorted within each folder.
+fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else { return };
+        let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// The result of verifying one file.
+pub enum Verdict {
+    /// Every edition met the expectations.
+    Pass(Vec<EditionId>),
+    /// Mismatch lines per edition.
+    Fail(Vec<(EditionId, Vec<String>)>),
+    /// A ruling without a situation: nothing to replay.
+    Skip,
+    /// Bad input or a replay error.
+    Error(Box<FileProblems>),
+}
+
+/// Loads, replays and checks one file.
+pub fn verify_file(path: &Path, max_steps: Option<usize>) -> Verdict {
+    let s = match load_file(path, None) {
+        Ok(s) => s,
+        Err(p) => return Verdict::Error(Box::new(p)),
+    };
+    if !s.has_situation {
+        return Verdict::Skip;
+    }
+    let eds = editions_of(&s);
+    if s.expect.as_ref().is_none_or(situation::Expect::is_empty) {
+        return Verdict::Fail(eds.into_iter().map(|e| (e, vec!["no `expect` block (or an empty one): a situation that checks nothing fails".to_string()])).collect());
+    }
+    let mut fails = Vec::new();
+    for ed in &eds {
+        let t = engine::replay(&s, *ed, max_steps);
+        if let Some(p) = replay_problems(&s, &t) {
+            return Verdict::Error(Box::new(p));
+        }
+        let m = verify::mismatches(&s, &t);
+        if !m.is_empty() {
+            fails.push((*ed, m));
+        }
+    }
+    if fails.is_empty() {
+        Verdict::Pass(eds)
+    } else {
+        Verdict::Fail(fails)
+    }
+}
+
+fn verify_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
+    let files = expand(paths);
+    let (mut passed, mut failed, mut skipped, mut errors) = (0, 0, 0, 0);
+    for f in &files {
+        let shown = f.display();
+        match verify_file(f, max_steps) {
+            Verdict::Pass(eds) => {
+                passed += 1;
+                let eds: Vec<&str> = eds.iter().map(|e| e.word()).collect();
+                out.print(&format!("ok    {shown} ({})\n", eds.join(", ")));
+            }
+            Verdict::Fail(fails) => {
+                failed += 1;
+                let mut text = format!("FAIL  {shown}\n");
+                for (ed, lines) in fails {
+                    for l in lines {
+                        text.push_str(&format!("      {}: {l}\n", ed.word()));
+                    }
+                }
+                out.print(&text);
+            }
+            Verdict::Skip => {
+                skipped += 1;
+                out.print(&format!("skip  {shown} (a ruling with no situation)\n"));
+            }
+            Verdict::Error(p) => {
+                errors += 1;
+                out.print(&format!("ERROR {shown}\n"));
+                out.problems(&p);
+            }
+        }
+    }
+    out.print(&format!("{passed} passed, {} failed, {skipped} skipped\n", failed + errors));
+    if errors > 0 {
+        2
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+fn check_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
+    let mut code = 0;
+    for f in expand(paths) {
+        let s = match load_file(&f, None) {
+            Ok(s) => s,
+            Err(p) => {
+                out.problems(&p);
+                code = 2;
+                continue;
+            }
+        };
+        if s.has_situation {
+            let mut bad = false;
+            for ed in editions_of(&s) {
+                let t = engine::replay(&s, ed, max_steps);
+                if let Some(p) = replay_problems(&s, &t) {
+                    out.problems(&p);
+                    bad = true;
+                    break;
+                }
+            }
+            if bad {
+                code = 2;
+                continue;
+            }
+        }
+        out.print(&format!("ok    {}\n", f.display()));
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Args;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Args::command().debug_assert();
+    }
+}

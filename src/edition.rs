@@ -1,0 +1,508 @@
+//! The Core Rules editions as data (`rules-text/`), and the symbolic citations the engine emits.
+//!
+//! The engine never writes a rule number: it cites a [`Cite`], and each edition's data maps that
+//! citation to the rule number it has in that edition, or says the number is unconfirmed there.
+//! The data is embedded in the binary at build time and parsed on first use.
+
+use crate::yaml;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A Core Rules edition known to the tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EditionId {
+    /// The Core Rules dated 2026-07-16, in force 2026-07-24 to 2026-10-15.
+    July,
+    /// The Core Rules dated 2026-10-09, in force from 2026-10-16.
+    October,
+}
+
+impl EditionId {
+    /// The short name used by `rules:` and `--rules`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::July => "july",
+            Self::October => "october",
+        }
+    }
+
+    /// The name shown in reports.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::July => "July",
+            Self::October => "October",
+        }
+    }
+}
+
+macro_rules! cites {
+    ($($(#[$doc:meta])* $variant:ident = $key:literal,)*) => {
+        /// A symbolic citation: a rule (or source) the engine can cite, by meaning, not number.
+        /// `rules-text/` maps each to its number in each edition (the `cite:` field there).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Cite {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Cite {
+            /// Every citation the engine can emit.
+            pub const ALL: &'static [Cite] = &[$(Cite::$variant,)*];
+
+            /// The key used in `rules-text/` (`cite: finalize_oldest_first`).
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(Cite::$variant => $key,)*
+                }
+            }
+        }
+    };
+}
+
+cites! {
+    /// 305: with an empty Chain, the Turn Player passing ends the phase.
+    MainPhaseEnds = "main_phase_ends",
+    /// 308.1.a: Showdown States allow only Action and Reaction items.
+    ShowdownTiming = "showdown_timing",
+    /// 309.1.a: Closed States allow only Reaction items.
+    ClosedTiming = "closed_timing",
+    /// 310.1.a: default timing: own turn, Neutral Open, with Priority.
+    DefaultTiming = "default_timing",
+    /// 312.2.c: Priority to the controller of the next item once all are finalized.
+    PriorityClosedNextItem = "priority_closed_next_item",
+    /// 335: idle in a Neutral Main Phase: the Turn Player gets Priority.
+    IdleNeutral = "idle_neutral",
+    /// 335.1: idle in a showdown: the Focus holder gets Priority.
+    IdleShowdown = "idle_showdown",
+    /// 337.1: Finalize.
+    FinalizeStep = "finalize_step",
+    /// 337.1.b: oldest pending item first.
+    FinalizeOldestFirst = "finalize_oldest_first",
+    /// 337.2: units, gear and Add abilities resolve as they are finalized.
+    ResolveImmediately = "resolve_immediately",
+    /// 337.4: after finalizing, Priority to the controller of the newest item.
+    PriorityAfterFinalize = "priority_after_finalize",
+    /// 338.1.b: passing Priority.
+    PassPriority = "pass_priority",
+    /// 339.1: everyone passed in a row: resolve.
+    AllPassed = "all_passed",
+    /// 339.2: otherwise the next player gets Priority.
+    PassToNext = "pass_to_next",
+    /// 340.1: the newest finalized item resolves.
+    ResolveNewest = "resolve_newest",
+    /// 340.2: the Chain is empty: Open State.
+    ChainEmpty = "chain_empty",
+    /// 340.2.a: in a showdown, Focus passes on.
+    FocusPassesOnEmpty = "focus_passes_on_empty",
+    /// 340.3: pending items remain: Finalize again.
+    PendingAfterResolve = "pending_after_resolve",
+    /// 340.4: Priority to the controller of the newest item.
+    PriorityAfterResolve = "priority_after_resolve",
+    /// 346.1: Focus stays after a Chain started by a triggered or Add ability.
+    FocusKeptTriggerChain = "focus_kept_trigger_chain",
+    /// 347.1.b: Focus passes when the Focus holder's Chain closes.
+    FocusPassesAfterChain = "focus_passes_after_chain",
+    /// 347.2: passing Focus.
+    PassFocus = "pass_focus",
+    /// 347.2.a: everyone passed Focus in a row: the showdown ends.
+    ShowdownCloses = "showdown_closes",
+    /// 348.1: a combat showdown goes on to the rest of combat.
+    CombatShowdownCloses = "combat_showdown_closes",
+    /// 348.2: a non-combat showdown settles control.
+    NoncombatShowdownCloses = "noncombat_showdown_closes",
+    /// 350.1: "played" once the whole process is complete.
+    PlayedWhenComplete = "played_when_complete",
+    /// 354.3: a play begun during a resolution waits for it to finish.
+    MidResolutionPlay = "mid_resolution_play",
+    /// 358.1: targets must be legal.
+    TargetLegality = "target_legality",
+    /// 358.3.a: an impossible instruction is skipped.
+    ImpossibleInstruction = "impossible_instruction",
+    /// 358.4: timing permission is checked.
+    TimingCheck = "timing_check",
+    /// 358.5: an illegal play is undone.
+    UndoIllegal = "undo_illegal",
+    /// 359.3.e.5: illegal targets are not affected.
+    MistargetSkip = "mistarget_skip",
+    /// 359.3.e.7: an instruction with every target gone does not execute.
+    MistargetAll = "mistarget_all",
+    /// 381: activated abilities' default timing.
+    ActivatedDefaultTiming = "activated_default_timing",
+    /// 383.3.d: a controller orders their simultaneous triggers.
+    TriggerOrderController = "trigger_order_controller",
+    /// 383.3.d.1: several controllers: turn order from the Turn Player.
+    TriggerOrderTurn = "trigger_order_turn",
+    /// 383.4.a.2: play triggers go on after the item enters or resolves.
+    PlayTriggers = "play_triggers",
+    /// 383.4.b.2: "chosen" triggers go on after the choosing item is finalized.
+    ChosenTriggers = "chosen_triggers",
+    /// 390.3.a: "then banish it" as a delayed replacement on leaving the Chain.
+    DelayedLeaveChain = "delayed_leave_chain",
+    /// 410.2: limited actions.
+    LimitedActions = "limited_actions",
+    /// 419.3: playing when instructed.
+    InstructedPlay = "instructed_play",
+    /// 419.4.a: "when you play" triggers need the play to complete.
+    WhenYouPlay = "when_you_play",
+    /// 419.4.a.1: a countered card never fires them.
+    CounteredNoPlayTriggers = "countered_no_play_triggers",
+    /// 419.4.b: non-triggered "played" checks look at finalization.
+    PlayedMeansFinalized = "played_means_finalized",
+    /// The Vendetta Rules FAQ (2026-08-14).
+    VendettaFaq = "vendetta_faq",
+    /// 425.1.a: counter.
+    Counter = "counter",
+    /// 425.1.b: a countered card is not played for play triggers.
+    CounteredNotPlayed = "countered_not_played",
+    /// 428.1.a.1.b: a killed unit's own death triggers are added before it leaves.
+    KillDeathTriggers = "kill_death_triggers",
+    /// 429.2: Add abilities resolve as they are finalized.
+    AddResolvesImmediately = "add_resolves_immediately",
+    /// 429.2.a: Add abilities never move Priority or Focus.
+    AddKeepsPriority = "add_keeps_priority",
+    /// 735: an extra turn comes after the current one.
+    ExtraTurnInsert = "extra_turn_insert",
+    /// 737: extra turns and turn order.
+    ExtraTurnOrder = "extra_turn_order",
+    /// 738: several extra turns.
+    ExtraTurnMultiple = "extra_turn_multiple",
+    /// 806: Action.
+    ActionKeyword = "action_keyword",
+    /// 808.1.d.2: Deathknell goes on the Chain before the card reaches the trash.
+    DeathknellBeforeTrash = "deathknell_before_trash",
+    /// 811: Hidden.
+    HiddenKeyword = "hidden_keyword",
+    /// 812.1.c: Legion is active after another card was played this turn.
+    LegionActive = "legion_active",
+    /// 813: Reaction.
+    ReactionKeyword = "reaction_keyword",
+    /// 829: Flow.
+    FlowKeyword = "flow_keyword",
+}
+
+/// What a citation becomes in one edition.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum Cited {
+    /// A rule with an established number.
+    Rule {
+        /// The rule number, e.g. `337.1.b`.
+        number: String,
+    },
+    /// A rule whose number in this edition is not established; the July number is given.
+    Unconfirmed {
+        /// The July number.
+        july: String,
+    },
+    /// A source document (e.g. the Vendetta Rules FAQ).
+    Source {
+        /// Its short title.
+        title: String,
+    },
+    /// Not cited in this edition (a source whose point the edition's own rules now make).
+    Omitted,
+}
+
+impl Cited {
+    /// The text shown in a rules column.
+    pub fn label(&self) -> String {
+        match self {
+            Self::Rule { number } => number.clone(),
+            Self::Unconfirmed { july } => format!("{july}*"),
+            Self::Source { title } => title.clone(),
+            Self::Omitted => String::new(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SourceDoc {
+    #[allow(dead_code)]
+    publisher: Option<String>,
+    #[allow(dead_code)]
+    title: Option<String>,
+    #[allow(dead_code)]
+    url: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JulyFile {
+    edition: String,
+    title: String,
+    last_updated: String,
+    in_force_from: String,
+    in_force_until: Option<String>,
+    #[allow(dead_code)]
+    source: SourceDoc,
+    rules: Vec<JulyRule>,
+    #[serde(default)]
+    sources: Vec<JulySource>,
+}
+
+/// One rule of the July edition as the data holds it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JulyRule {
+    /// The rule number.
+    pub number: String,
+    /// A short title.
+    pub title: String,
+    /// What it says, in the project's words.
+    pub summary: String,
+    /// The engine's citation key, on rules the engine cites.
+    pub cite: Option<String>,
+    /// Rules it refers to.
+    #[serde(default)]
+    pub refs: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JulySource {
+    cite: String,
+    title: String,
+    #[allow(dead_code)]
+    publisher: String,
+    #[allow(dead_code)]
+    date: String,
+    #[allow(dead_code)]
+    url: String,
+    #[allow(dead_code)]
+    summary: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OctoberFile {
+    edition: String,
+    title: String,
+    last_updated: String,
+    in_force_from: String,
+    #[allow(dead_code)]
+    source: SourceDoc,
+    #[allow(dead_code)]
+    note: Option<String>,
+    rules: Vec<OctoberRule>,
+    #[serde(default)]
+    sources: Vec<OctoberSource>,
+}
+
+/// One rule of the October edition: the July rule it corresponds to and what is known of it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OctoberRule {
+    /// The July number.
+    pub july: String,
+    /// The October number, when established.
+    pub number: Option<String>,
+    /// The October number is not established.
+    #[serde(default)]
+    pub unconfirmed: bool,
+    /// The content changed.
+    #[serde(default)]
+    pub changed: bool,
+    /// The rule is gone in October.
+    #[serde(default)]
+    pub removed: bool,
+    /// The October content, where it differs, in the project's words.
+    pub summary: Option<String>,
+    /// Where the October facts come from.
+    pub basis: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OctoberSource {
+    cite: String,
+    #[serde(default)]
+    superseded: bool,
+    #[allow(dead_code)]
+    note: Option<String>,
+}
+
+/// One edition, ready for lookups.
+#[derive(Debug)]
+pub struct Edition {
+    /// Which one.
+    pub id: EditionId,
+    /// Document title.
+    pub title: String,
+    /// "Last updated" date of the document.
+    pub last_updated: String,
+    /// First day in force.
+    pub in_force_from: String,
+    /// Last day in force, if replaced.
+    pub in_force_until: Option<String>,
+    cites: HashMap<String, Cited>,
+}
+
+impl Edition {
+    /// What `cite` becomes in this edition.
+    ///
+    /// # Panics
+    /// Never for a [`Cite`]: a test checks every one exists in every edition's data; a missing
+    /// one reads as unconfirmed.
+    pub fn resolve(&self, cite: Cite) -> Cited {
+        self.cites.get(cite.key()).cloned().unwrap_or(Cited::Unconfirmed {
+            july: format!("?{}", cite.key()),
+        })
+    }
+
+    /// Whether the data maps `cite` (used by the data test).
+    pub fn has(&self, cite: Cite) -> bool {
+        self.cites.contains_key(cite.key())
+    }
+
+    /// Whether `number` is a rule number of this edition that the engine can cite.
+    pub fn knows_citation(&self, number: &str) -> bool {
+        self.cites
+            .values()
+            .any(|c| matches!(c, Cited::Rule { number: n } if n == number))
+    }
+
+    /// The citable rule numbers of this edition.
+    pub fn citable_numbers(&self) -> impl Iterator<Item = &str> {
+        self.cites.values().filter_map(|c| match c {
+            Cited::Rule { number } => Some(number.as_str()),
+            _ => None,
+        })
+    }
+}
+
+/// Both editions, the July rules, and the October map.
+#[derive(Debug)]
+pub struct Editions {
+    july: Edition,
+    october: Edition,
+    /// The July rules, in order.
+    pub july_rules: Vec<JulyRule>,
+    /// The October entries, in order.
+    pub october_rules: Vec<OctoberRule>,
+}
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}
+
+/// The embedded files under `dir` (`rules-text` or `rulings`), as (path, text), sorted by path.
+pub fn embedded_files(dir: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+    embedded::FILES
+        .iter()
+        .filter(move |(p, _)| p.starts_with(dir) && p[dir.len()..].starts_with('/'))
+        .copied()
+}
+
+fn embedded(path: &str) -> &'static str {
+    embedded::FILES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map_or("", |(_, t)| t)
+}
+
+impl Editions {
+    /// The editions, parsed from the embedded data on first use.
+    ///
+    /// # Panics
+    /// If the embedded data does not parse; `tests/data.rs` guards this.
+    pub fn get() -> &'static Editions {
+        static EDITIONS: OnceLock<Editions> = OnceLock::new();
+        EDITIONS.get_or_init(|| Self::parse().unwrap_or_else(|e| panic!("rules-text data: {e}")))
+    }
+
+    /// Parses the embedded data.
+    ///
+    /// # Errors
+    /// A description of the first problem in the data.
+    pub fn parse() -> Result<Editions, String> {
+        let jf: JulyFile = yaml::from_str(embedded("rules-text/2026-07-16.yaml"))
+            .map_err(|e| format!("rules-text/2026-07-16.yaml: {e}"))?;
+        let of: OctoberFile = yaml::from_str(embedded("rules-text/2026-10-09.yaml"))
+            .map_err(|e| format!("rules-text/2026-10-09.yaml: {e}"))?;
+        if jf.edition != "july" || of.edition != "october" {
+            return Err("rules-text: edition names must be july and october".into());
+        }
+        let mut july_cites = HashMap::new();
+        let mut cite_of_number = HashMap::new();
+        for r in &jf.rules {
+            if let Some(c) = &r.cite {
+                july_cites.insert(c.clone(), Cited::Rule { number: r.number.clone() });
+                cite_of_number.insert(r.number.clone(), c.clone());
+            }
+        }
+        for s in &jf.sources {
+            july_cites.insert(s.cite.clone(), Cited::Source { title: s.title.clone() });
+        }
+        let mut oct_cites = HashMap::new();
+        for r in &of.rules {
+            let Some(c) = cite_of_number.get(&r.july) else { continue };
+            let cited = match (&r.number, r.unconfirmed || r.removed) {
+                (Some(n), false) => Cited::Rule { number: n.clone() },
+                _ => Cited::Unconfirmed { july: r.july.clone() },
+            };
+            oct_cites.insert(c.clone(), cited);
+        }
+        for s in &of.sources {
+            let cited = if s.superseded {
+                Cited::Omitted
+            } else {
+                july_cites.get(&s.cite).cloned().unwrap_or(Cited::Omitted)
+            };
+            oct_cites.insert(s.cite.clone(), cited);
+        }
+        Ok(Editions {
+            july: Edition {
+                id: EditionId::July,
+                title: jf.title,
+                last_updated: jf.last_updated,
+                in_force_from: jf.in_force_from,
+                in_force_until: jf.in_force_until,
+                cites: july_cites,
+            },
+            october: Edition {
+                id: EditionId::October,
+                title: of.title,
+                last_updated: of.last_updated,
+                in_force_from: of.in_force_from,
+                in_force_until: None,
+                cites: oct_cites,
+            },
+            july_rules: jf.rules,
+            october_rules: of.rules,
+        })
+    }
+
+    /// One edition.
+    pub fn edition(&self, id: EditionId) -> &Edition {
+        match id {
+            EditionId::July => &self.july,
+            EditionId::October => &self.october,
+        }
+    }
+
+    /// The edition in force on `date` (YYYY-MM-DD), or `None` before the first supported day.
+    pub fn in_force(&self, date: &str) -> Option<EditionId> {
+        if date >= self.october.in_force_from.as_str() {
+            Some(EditionId::October)
+        } else if date >= self.july.in_force_from.as_str() {
+            Some(EditionId::July)
+        } else {
+            None
+        }
+    }
+
+    /// The first day any supported edition was in force.
+    pub fn first_day(&self) -> &str {
+        &self.july.in_force_from
+    }
+
+    /// Whether July rule number `n` is citable and keeps the same, confirmed number in October.
+    pub fn same_in_both(&self, n: &str) -> bool {
+        self.july.cites.iter().any(|(k, c)| {
+            matches!(c, Cited::Rule { number } if number == n)
+                && matches!(self.october.cites.get(k), Some(Cited::Rule { number }) if number == n)
+        })
+    }
+}

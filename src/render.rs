@@ -1,0 +1,610 @@
+//! Rendering a [`Report`] as text (comfy-table), JSON (versioned) or Markdown.
+//!
+//! Citations become numbers here, through the edition data; a rule whose October number is not
+//! established prints as its July number with `*` and a footnote.
+
+use crate::compare::{Flag, Report, Row};
+use crate::edition::{Cite, Cited, EditionId, Editions};
+use crate::situation::{Phase, PlayerId, RulesChoice, Situation, Status};
+use crate::trace::{Note, Outcome, Step, Trace};
+use comfy_table::{presets, Cell, Color, ContentArrangement, Table};
+use std::fmt::Write as _;
+
+/// The version of the JSON output's shape.
+pub const JSON_FORMAT_VERSION: u32 = 1;
+
+/// How to print.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    /// Colour (only on a terminal, never with `NO_COLOR`).
+    pub color: bool,
+    /// Width in columns.
+    pub width: u16,
+}
+
+const UNCONFIRMED_FOOTNOTE: &str =
+    "* October number not established by the known October changes: the July number is shown and the July behaviour is followed.";
+
+fn cite_text(ed: EditionId, c: Cite) -> Option<String> {
+    let cited = Editions::get().edition(ed).resolve(c);
+    (cited != Cited::Omitted).then(|| cited.label())
+}
+
+/// The rules cell of a step under one edition.
+fn rules_one(ed: EditionId, cites: &[Cite]) -> String {
+    cites.iter().filter_map(|c| cite_text(ed, *c)).collect::<Vec<_>>().join(", ")
+}
+
+/// The rules cell of an aligned July/October step: numbers printed once where they agree.
+fn rules_both(july: &Step, october: &Step) -> String {
+    let mut parts = Vec::new();
+    let mut all: Vec<Cite> = july.cites.clone();
+    for c in &october.cites {
+        if !all.contains(c) {
+            all.push(*c);
+        }
+    }
+    for c in all {
+        let j = july.cites.contains(&c).then(|| cite_text(EditionId::July, c)).flatten();
+        let o = october.cites.contains(&c).then(|| cite_text(EditionId::October, c)).flatten();
+        let oct_cited = Editions::get().edition(EditionId::October).resolve(c);
+        parts.push(match (j, o) {
+            (Some(j), Some(_)) if matches!(oct_cited, Cited::Unconfirmed { .. }) => format!("{j}*"),
+            (Some(j), Some(o)) if j == o => j,
+            (Some(j), Some(o)) => format!("July {j} / Oct {o}"),
+            (Some(j), None) => format!("{j} (July only)"),
+            (None, Some(o)) => format!("{o} (Oct only)"),
+            (None, None) => continue,
+        });
+    }
+    parts.join(", ")
+}
+
+fn note_text(ed: &[EditionId], n: &Note) -> String {
+    let nums: Vec<String> = n
+        .cites
+        .iter()
+        .filter_map(|c| {
+            let labels: Vec<String> = ed.iter().filter_map(|e| cite_text(*e, *c)).collect();
+            match labels.as_slice() {
+                [] => None,
+                [a] => Some(a.clone()),
+                [a, b] if a == b || b.ends_with('*') => Some(a.clone()),
+                [a, b] => Some(format!("July {a} / Oct {b}")),
+                _ => None,
+            }
+        })
+        .collect();
+    if nums.is_empty() {
+        format!("Note: {}", n.text)
+    } else {
+        format!("Note: {} ({})", n.text, nums.join(", "))
+    }
+}
+
+fn who(s: &Situation, p: Option<PlayerId>) -> String {
+    p.map_or_else(|| "-".to_string(), |p| s.name(p).to_string())
+}
+
+fn holders(s: &Situation, st: &Step) -> String {
+    let f = st.focus.map_or_else(String::new, |f| format!(" / {}", s.name(f)));
+    format!("{}{f}", who(s, st.priority))
+}
+
+fn editions(r: &Report) -> Vec<EditionId> {
+    r.traces.iter().map(|t| t.edition).collect()
+}
+
+/// One printable row: number, who, what (with notes), state, holders, rules, flag.
+struct Line {
+    n: String,
+    who: String,
+    what: String,
+    state: String,
+    holders: String,
+    rules: String,
+    flag: Flag,
+}
+
+fn lines(r: &Report) -> Vec<Line> {
+    let s = r.situation;
+    let eds = editions(r);
+    let mut out = Vec::new();
+    let mut n = 0;
+    for Row { steps, flag } in &r.rows {
+        n += 1;
+        let present: Vec<(usize, &Step)> = steps
+            .iter()
+            .enumerate()
+            .filter_map(|(k, i)| i.map(|i| (k, &r.traces[k].steps[i])))
+            .collect();
+        let Some(&(k0, first)) = present.first() else { continue };
+        let mut what = first.what.clone();
+        if present.len() == 1 && eds.len() == 2 {
+            what = format!("[{} only] {what}", eds[k0].title());
+        }
+        let mut notes: Vec<String> = Vec::new();
+        for (k, st) in &present {
+            for note in &st.notes {
+                let eds_here: Vec<EditionId> = if present.len() == 2 && present.iter().all(|(_, x)| x.notes.contains(note)) {
+                    eds.clone()
+                } else {
+                    vec![eds[*k]]
+                };
+                let mut t = note_text(&eds_here, note);
+                if eds_here.len() == 1 && eds.len() == 2 {
+                    t = format!("{} only. {t}", eds[*k].title());
+                }
+                if !notes.contains(&t) {
+                    notes.push(t);
+                }
+            }
+        }
+        for t in notes {
+            what.push('\n');
+            what.push_str(&t);
+        }
+        let rules = match present.as_slice() {
+            [(_, a), (_, b)] => rules_both(a, b),
+            [(k, a)] => rules_one(eds[*k], &a.cites),
+            _ => String::new(),
+        };
+        out.push(Line {
+            n: n.to_string(),
+            who: who(s, first.who),
+            what,
+            state: first.state.title().to_string(),
+            holders: holders(s, first),
+            rules,
+            flag: *flag,
+        });
+    }
+    out
+}
+
+fn edition_line(s: &Situation, eds: &[EditionId]) -> String {
+    let book = Editions::get();
+    let names: Vec<String> = eds
+        .iter()
+        .map(|e| format!("{} 2026 Core Rules (last updated {})", e.title(), book.edition(*e).last_updated))
+        .collect();
+    let mut line = names.join(" and ");
+    if eds.len() == 2 {
+        line.push_str(", compared");
+    }
+    if let Some(d) = &s.date {
+        if let Some(f) = book.in_force(d) {
+            let _ = write!(line, "; in force on {d}: {}", f.title());
+        }
+    }
+    line
+}
+
+fn start_line(s: &Situation) -> String {
+    let phase = match s.phase {
+        Phase::Beginning => "Beginning Phase",
+        Phase::Main => "Main Phase",
+        Phase::Ending => "Ending Phase",
+    };
+    let state = crate::situation::TurnState::of(s.showdown.is_some(), !s.chain.is_empty());
+    let mut line = format!("{phase}, {}", state.title());
+    if let Some(sd) = &s.showdown {
+        let kind = if sd.combat { "combat showdown" } else { "showdown" };
+        let _ = write!(line, " ({kind} at {}; Focus: {})", sd.battlefield, s.name(sd.focus));
+        if let (Some(a), Some(d)) = (sd.attacker, sd.defender) {
+            let _ = write!(line, "; attacker {}, defender {}", s.name(a), s.name(d));
+        }
+    }
+    line
+}
+
+fn chain_line(s: &Situation) -> String {
+    if s.chain.is_empty() {
+        return "empty".into();
+    }
+    s.chain
+        .iter()
+        .map(|i| {
+            let status = if i.status == Status::Pending { ", pending" } else { "" };
+            format!("{} ({}, {}{status})", i.id, s.name(i.controller.unwrap_or(0)), i.kind.word())
+        })
+        .collect::<Vec<_>>()
+        .join(" < ")
+}
+
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".into()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// The summary lines of one outcome.
+fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
+    let mut v = vec![
+        ("Resolved, in order".to_string(), list_or_none(&o.resolved)),
+        ("Countered".to_string(), list_or_none(&o.countered)),
+    ];
+    if !o.banished.is_empty() {
+        v.push(("Banished".into(), o.banished.join(", ")));
+    }
+    let refused: Vec<String> = o.refused.iter().map(|(id, why)| format!("{id} ({why})")).collect();
+    v.push(("Refused".into(), list_or_none(&refused)));
+    let unreached: Vec<String> = o.unreached.iter().map(|(id, _)| id.clone()).collect();
+    if !unreached.is_empty() {
+        v.push(("Unreached".into(), unreached.join(", ")));
+    }
+    if !o.unused.is_empty() {
+        v.push(("Unused actions".into(), o.unused.join("; ")));
+    }
+    let state = o.state.map_or("unknown", |st| st.title());
+    v.push((
+        "Final state".into(),
+        format!(
+            "{state}; Priority: {}; Focus: {}{}",
+            o.priority.map_or("nobody", |p| s.name(p)),
+            o.focus.map_or("nobody", |p| s.name(p)),
+            if o.showdown_ended { "; a showdown ended" } else { "" }
+        ),
+    ));
+    if !o.legion.is_empty() {
+        let l: Vec<String> = o
+            .legion
+            .iter()
+            .map(|v| {
+                let f = if v.finalized { "active" } else { "not active" };
+                match v.resolved {
+                    Some(r) if r != v.finalized => {
+                        format!("{}: {f} when finalized, {} when it resolved", v.id, if r { "active" } else { "not active" })
+                    }
+                    _ => format!("{}: {f}", v.id),
+                }
+            })
+            .collect();
+        v.push(("Legion".into(), l.join("; ")));
+    }
+    let turns: Vec<&str> = o.next_turns.iter().take(s.players.len() + 1).map(|p| s.name(*p)).collect();
+    v.push(("Next turns".into(), turns.join(", ")));
+    v.push(("Replay ended".into(), o.ended.clone()));
+    v
+}
+
+fn differences(r: &Report) -> Vec<String> {
+    if r.traces.len() < 2 {
+        return Vec::new();
+    }
+    let numbers = r.rows.iter().filter(|x| x.flag == Flag::NumbersDiffer).count();
+    let outcome = r.rows.iter().filter(|x| x.flag == Flag::OutcomeDiffers).count();
+    let mut v = Vec::new();
+    if outcome == 0 && r.traces[0].outcome == r.traces[1].outcome {
+        v.push("Outcomes: the same under July and October.".to_string());
+    } else {
+        v.push(format!("OUTCOMES DIFFER: {outcome} step(s) happen differently (marked OUTCOME)."));
+    }
+    if numbers > 0 {
+        v.push(format!("Rule numbers: {numbers} step(s) cite different numbers (marked ≠)."));
+    } else {
+        v.push("Rule numbers: no step cites a different established number.".to_string());
+    }
+    v
+}
+
+fn has_unconfirmed(r: &Report) -> bool {
+    r.traces.iter().any(|t| {
+        t.edition == EditionId::October
+            && t.citations()
+                .iter()
+                .any(|c| matches!(Editions::get().edition(EditionId::October).resolve(*c), Cited::Unconfirmed { .. }))
+    })
+}
+
+/// The report as text: header, table of steps, summary.
+pub fn text(r: &Report, style: Style) -> String {
+    let s = r.situation;
+    let eds = editions(r);
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", s.title);
+    let _ = writeln!(out, "File:    {}", s.path);
+    let _ = writeln!(out, "Rules:   {}", edition_line(s, &eds));
+    let _ = writeln!(out, "Players: {} (turn order); Turn Player: {}", s.players.join(", "), s.name(s.turn));
+    let _ = writeln!(out, "Start:   {}", start_line(s));
+    let _ = writeln!(out, "Chain:   {} (oldest first)", chain_line(s));
+    out.push('\n');
+    let mut table = Table::new();
+    table
+        .load_style(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(style.width);
+    if style.color {
+        table.enforce_styling();
+    } else {
+        table.force_no_tty();
+    }
+    let both = eds.len() == 2;
+    let mut header = vec!["#", "Who", "What happened", "State after", "Priority / Focus", "Rules"];
+    if both {
+        header.push("July vs Oct");
+    }
+    table.set_header(header);
+    for (i, max) in [(1, 8), (3, 15), (4, 12), (5, 24)] {
+        if let Some(col) = table.column_mut(i) {
+            col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(comfy_table::Width::Fixed(max)));
+        }
+    }
+    for l in lines(r) {
+        let mut row = vec![
+            Cell::new(&l.n),
+            Cell::new(&l.who),
+            Cell::new(&l.what),
+            Cell::new(&l.state),
+            Cell::new(&l.holders),
+            Cell::new(&l.rules),
+        ];
+        if both {
+            let (t, c) = match l.flag {
+                Flag::Same => ("=", Color::Reset),
+                Flag::NumbersDiffer => ("≠ numbers", Color::Yellow),
+                Flag::OutcomeDiffers => ("OUTCOME", Color::Red),
+            };
+            let mut cell = Cell::new(t);
+            if style.color && l.flag != Flag::Same {
+                cell = cell.fg(c);
+            }
+            row.push(cell);
+        }
+        table.add_row(row);
+    }
+    let _ = writeln!(out, "{table}");
+    out.push('\n');
+    let same = r.traces.len() == 2 && r.traces[0].outcome == r.traces[1].outcome;
+    for t in &r.traces {
+        if same && t.edition == EditionId::October {
+            break;
+        }
+        let heading = if same || r.traces.len() == 1 {
+            "Summary".to_string()
+        } else {
+            format!("Summary under {}", t.edition.title())
+        };
+        let _ = writeln!(out, "{heading}");
+        for (k, v) in summary_lines(s, &t.outcome) {
+            let _ = writeln!(out, "  {k}: {v}");
+        }
+    }
+    for d in differences(r) {
+        let _ = writeln!(out, "  {d}");
+    }
+    if has_unconfirmed(r) {
+        let _ = writeln!(out, "\n{UNCONFIRMED_FOOTNOTE}");
+    }
+    out
+}
+
+fn md_escape(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', "<br>")
+}
+
+/// The report as Markdown, for pasting into a ruling write-up.
+pub fn markdown(r: &Report) -> String {
+    let s = r.situation;
+    let eds = editions(r);
+    let both = eds.len() == 2;
+    let mut out = format!("# {}\n\n", md_escape(&s.title));
+    let _ = writeln!(out, "- **File:** `{}`", s.path);
+    let _ = writeln!(out, "- **Rules:** {}", edition_line(s, &eds));
+    let _ = writeln!(out, "- **Players:** {} (turn order); Turn Player: {}", s.players.join(", "), s.name(s.turn));
+    let _ = writeln!(out, "- **Start:** {}", start_line(s));
+    let _ = writeln!(out, "- **Chain (oldest first):** {}\n", chain_line(s));
+    out.push_str("| # | Who | What happened | State after | Priority / Focus | Rules |");
+    out.push_str(if both { " July vs Oct |\n|---|---|---|---|---|---|---|\n" } else { "\n|---|---|---|---|---|---|\n" });
+    for l in lines(r) {
+        let _ = write!(
+            out,
+            "| {} | {} | {} | {} | {} | {} |",
+            l.n,
+            md_escape(&l.who),
+            md_escape(&l.what),
+            l.state,
+            md_escape(&l.holders),
+            md_escape(&l.rules)
+        );
+        if both {
+            let f = match l.flag {
+                Flag::Same => "=",
+                Flag::NumbersDiffer => "≠ numbers",
+                Flag::OutcomeDiffers => "**OUTCOME**",
+            };
+            let _ = write!(out, " {f} |");
+        }
+        out.push('\n');
+    }
+    let same = r.traces.len() == 2 && r.traces[0].outcome == r.traces[1].outcome;
+    for t in &r.traces {
+        if same && t.edition == EditionId::October {
+            break;
+        }
+        let heading = if same || r.traces.len() == 1 { "Summary".to_string() } else { format!("Summary under {}", t.edition.title()) };
+        let _ = writeln!(out, "\n## {heading}\n");
+        for (k, v) in summary_lines(s, &t.outcome) {
+            let _ = writeln!(out, "- **{k}:** {}", md_escape(&v));
+        }
+    }
+    for d in differences(r) {
+        let _ = writeln!(out, "- {d}");
+    }
+    if has_unconfirmed(r) {
+        let _ = writeln!(out, "\n{UNCONFIRMED_FOOTNOTE}");
+    }
+    out
+}
+
+#[derive(serde::Serialize)]
+struct JsonCite {
+    key: &'static str,
+    #[serde(flatten)]
+    cited: Cited,
+}
+
+#[derive(serde::Serialize)]
+struct JsonStep<'a> {
+    who: Option<&'a str>,
+    what: &'a str,
+    state: &'static str,
+    priority: Option<&'a str>,
+    focus: Option<&'a str>,
+    chain: &'a [String],
+    cites: Vec<JsonCite>,
+    notes: Vec<JsonNote<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonNote<'a> {
+    text: &'a str,
+    cites: Vec<JsonCite>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonRow<'a> {
+    n: usize,
+    flag: Flag,
+    july: Option<JsonStep<'a>>,
+    october: Option<JsonStep<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonOutcome<'a> {
+    resolved: &'a [String],
+    countered: &'a [String],
+    refused: Vec<serde_json::Value>,
+    unreached: Vec<serde_json::Value>,
+    unused: &'a [String],
+    banished: &'a [String],
+    priority: Option<&'a str>,
+    focus: Option<&'a str>,
+    state: Option<&'static str>,
+    showdown_ended: bool,
+    legion: &'a [crate::trace::LegionVerdict],
+    next_turns: Vec<&'a str>,
+    ended: &'a str,
+    cites: Vec<String>,
+}
+
+fn json_cites(ed: EditionId, cites: &[Cite]) -> Vec<JsonCite> {
+    cites
+        .iter()
+        .map(|c| JsonCite {
+            key: c.key(),
+            cited: Editions::get().edition(ed).resolve(*c),
+        })
+        .collect()
+}
+
+fn json_step<'a>(s: &'a Situation, ed: EditionId, st: &'a Step) -> JsonStep<'a> {
+    JsonStep {
+        who: st.who.map(|p| s.name(p)),
+        what: &st.what,
+        state: st.state.word(),
+        priority: st.priority.map(|p| s.name(p)),
+        focus: st.focus.map(|p| s.name(p)),
+        chain: &st.chain,
+        cites: json_cites(ed, &st.cites),
+        notes: st
+            .notes
+            .iter()
+            .map(|n| JsonNote {
+                text: &n.text,
+                cites: json_cites(ed, &n.cites),
+            })
+            .collect(),
+    }
+}
+
+/// The numbers a trace cites (its confirmed rule numbers), for `expect.cites`.
+pub fn cited_numbers(t: &Trace) -> Vec<String> {
+    let book = Editions::get().edition(t.edition);
+    t.citations()
+        .into_iter()
+        .filter_map(|c| match book.resolve(c) {
+            Cited::Rule { number } => Some(number),
+            _ => None,
+        })
+        .collect()
+}
+
+fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
+    let o = &t.outcome;
+    JsonOutcome {
+        resolved: &o.resolved,
+        countered: &o.countered,
+        refused: o.refused.iter().map(|(id, why)| serde_json::json!({"id": id, "reason": why})).collect(),
+        unreached: o.unreached.iter().map(|(id, why)| serde_json::json!({"id": id, "reason": why})).collect(),
+        unused: &o.unused,
+        banished: &o.banished,
+        priority: o.priority.map(|p| s.name(p)),
+        focus: o.focus.map(|p| s.name(p)),
+        state: o.state.map(|st| st.word()),
+        showdown_ended: o.showdown_ended,
+        legion: &o.legion,
+        next_turns: o.next_turns.iter().map(|p| s.name(*p)).collect(),
+        ended: &o.ended,
+        cites: cited_numbers(t),
+    }
+}
+
+/// The report as JSON (stable, versioned by `format_version`).
+pub fn json(r: &Report) -> String {
+    let s = r.situation;
+    let eds = editions(r);
+    let rows: Vec<JsonRow> = r
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(n, row)| {
+            let mut jr = JsonRow {
+                n: n + 1,
+                flag: row.flag,
+                july: None,
+                october: None,
+            };
+            for (k, i) in row.steps.iter().enumerate() {
+                if let Some(i) = i {
+                    let st = json_step(s, eds[k], &r.traces[k].steps[*i]);
+                    match eds[k] {
+                        EditionId::July => jr.july = Some(st),
+                        EditionId::October => jr.october = Some(st),
+                    }
+                }
+            }
+            jr
+        })
+        .collect();
+    let mut outcomes = serde_json::Map::new();
+    for t in &r.traces {
+        outcomes.insert(
+            t.edition.word().to_string(),
+            serde_json::to_value(json_outcome(s, t)).unwrap_or_default(),
+        );
+    }
+    let v = serde_json::json!({
+        "format_version": JSON_FORMAT_VERSION,
+        "title": s.title,
+        "file": s.path,
+        "editions": eds,
+        "in_force": s.date.as_deref().and_then(|d| Editions::get().in_force(d)),
+        "players": s.players,
+        "turn_player": s.name(s.turn),
+        "start": start_line(s),
+        "steps": rows,
+        "outcome": outcomes,
+        "outcomes_differ": r.outcomes_differ(),
+    });
+    let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Whether the situation is replayed under both editions.
+pub fn is_both(s: &Situation) -> bool {
+    s.rules == RulesChoice::Both
+}

@@ -1,0 +1,629 @@
+//! The situation file, format 1 (`docs/situation-format.md`): its types, loading and validation.
+//!
+//! A [`Situation`] is what a judge wrote: players, the turn state, the Chain (oldest first), the
+//! board, and what each player does next. [`load`] reads one from YAML text, reporting every
+//! problem at once with its line and column.
+
+mod load;
+mod validate;
+
+pub use load::load;
+
+use crate::yaml::Loc;
+
+/// An index into [`Situation::players`] (turn order).
+pub type PlayerId = usize;
+
+/// Which Core Rules edition(s) a file is replayed under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RulesChoice {
+    /// The July 2026 edition only.
+    July,
+    /// The October 2026 edition only.
+    October,
+    /// Both, compared step by step.
+    Both,
+}
+
+/// The phase of the turn (rule 314 ff.).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Beginning Phase.
+    Beginning,
+    /// Main Phase: the only one in which a player receives Priority with no Chain (335).
+    Main,
+    /// Ending Phase.
+    Ending,
+}
+
+/// The step of the Ending Phase (shown only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndingStep {
+    /// Ending step.
+    Ending,
+    /// Expiration step.
+    Expiration,
+}
+
+/// A showdown under way when the file starts (rules 341-348).
+#[derive(Debug, Clone)]
+pub struct ShowdownSpec {
+    /// Where it is happening.
+    pub battlefield: String,
+    /// A combat showdown (459 ff.).
+    pub combat: bool,
+    /// Who holds Focus now.
+    pub focus: PlayerId,
+    /// The attacker, in a combat showdown.
+    pub attacker: Option<PlayerId>,
+    /// The defender, in a combat showdown.
+    pub defender: Option<PlayerId>,
+    /// Whether the current Chain was started by a triggered or Add ability (340.2.a, 346.1).
+    pub opened_by_trigger: Option<bool>,
+}
+
+/// The kind of a Chain Item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ItemKind {
+    /// A spell card.
+    Spell,
+    /// A unit card.
+    Unit,
+    /// A gear card.
+    Gear,
+    /// An activated ability.
+    Activated,
+    /// A triggered ability.
+    Triggered,
+}
+
+impl ItemKind {
+    /// Whether this kind is a card (spell, unit, gear) rather than an ability.
+    pub fn is_card(self) -> bool {
+        matches!(self, Self::Spell | Self::Unit | Self::Gear)
+    }
+
+    /// Whether this kind is a permanent that resolves as it is finalized (337.2).
+    pub fn is_permanent(self) -> bool {
+        matches!(self, Self::Unit | Self::Gear)
+    }
+
+    /// The word used in the format.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Spell => "spell",
+            Self::Unit => "unit",
+            Self::Gear => "gear",
+            Self::Activated => "activated ability",
+            Self::Triggered => "triggered ability",
+        }
+    }
+}
+
+/// A card kind as conditions and `you_play` triggers name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardKind {
+    /// A spell.
+    Spell,
+    /// A unit.
+    Unit,
+    /// A gear.
+    Gear,
+    /// Any card.
+    Card,
+}
+
+impl CardKind {
+    /// Whether a card of `kind` (None: unknown kind) is counted by this filter.
+    pub fn matches(self, kind: Option<ItemKind>) -> bool {
+        match self {
+            Self::Card => true,
+            Self::Spell => kind == Some(ItemKind::Spell),
+            Self::Unit => kind == Some(ItemKind::Unit),
+            Self::Gear => kind == Some(ItemKind::Gear),
+        }
+    }
+
+    /// The word used in the format.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Spell => "spell",
+            Self::Unit => "unit",
+            Self::Gear => "gear",
+            Self::Card => "card",
+        }
+    }
+}
+
+/// A timing keyword (806 Action, 813 Reaction).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keyword {
+    /// [Action]: also in a Showdown Open State, on any turn.
+    Action,
+    /// [Reaction]: also in a Closed State, on any turn.
+    Reaction,
+}
+
+/// Pending or Finalized (329).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Still being played.
+    Pending,
+    /// Finished playing, waiting to resolve.
+    Finalized,
+}
+
+/// Where a card is played from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FromZone {
+    /// From the hand.
+    Hand,
+    /// From facedown at a battlefield: Reaction timing (811).
+    Hidden,
+    /// From the trash.
+    Trash,
+}
+
+/// A Chain Item as written: in `chain`, a `play` action, a `play` effect or a trigger's `item`.
+#[derive(Debug, Clone)]
+pub struct ItemSpec {
+    /// Unique id (the slug of `name` unless written).
+    pub id: String,
+    /// The card or ability name.
+    pub name: String,
+    /// The controller; `None` where it is inherited (a `play` effect, a trigger item).
+    pub controller: Option<PlayerId>,
+    /// What it is.
+    pub kind: ItemKind,
+    /// An ability that Adds resources (337.2, 429.2).
+    pub adds: bool,
+    /// Timing keyword.
+    pub keyword: Option<Keyword>,
+    /// Status in `chain` (Finalized elsewhere, where it has no meaning).
+    pub status: Status,
+    /// Ids it chose (chain items, board objects or players).
+    pub targets: Vec<String>,
+    /// What it does when it resolves, in order.
+    pub effects: Vec<Effect>,
+    /// Its triggered abilities.
+    pub triggers: Vec<Trigger>,
+    /// Played for its Flow cost (829).
+    pub flow: bool,
+    /// "Can't be countered".
+    pub uncounterable: bool,
+    /// Has a Legion ability (812).
+    pub legion: bool,
+    /// Where it is played from.
+    pub from: FromZone,
+    /// The item's mapping in the file.
+    pub loc: Loc,
+}
+
+impl ItemSpec {
+    /// Every id this item chooses: `targets`, plus the ids its own `counter` and `kill` name.
+    pub fn chosen_ids(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = self.targets.iter().map(String::as_str).collect();
+        for e in &self.effects {
+            match &e.kind {
+                EffectKind::Counter(id) | EffectKind::Kill(id) if !ids.contains(&id.as_str()) => {
+                    ids.push(id);
+                }
+                _ => {}
+            }
+        }
+        ids
+    }
+
+    /// Whether this item resolves as soon as it is finalized (337.2, 429.2).
+    pub fn resolves_when_finalized(&self) -> bool {
+        self.kind.is_permanent() || self.adds
+    }
+}
+
+/// One effect of an item.
+#[derive(Debug, Clone)]
+pub struct Effect {
+    /// What it does.
+    pub kind: EffectKind,
+    /// Display text written beside it.
+    pub text: Option<String>,
+    /// Condition read when the effect executes.
+    pub condition: Option<Condition>,
+    /// The effect's mapping in the file.
+    pub loc: Loc,
+}
+
+/// What an effect does.
+#[derive(Debug, Clone)]
+pub enum EffectKind {
+    /// Not modelled: shown, changes nothing.
+    Text,
+    /// Counter a Chain Item (425).
+    Counter(String),
+    /// An instructed play (419.3).
+    Play(Box<ItemSpec>),
+    /// Kill a unit on the board (428).
+    Kill(String),
+    /// An extra turn for a player (735-738).
+    ExtraTurn(PlayerId),
+    /// Opponents may not start playing spells of this name.
+    ForbidName(String),
+}
+
+/// Whom a `played_this_turn` condition asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayedBy {
+    /// The controller of the item carrying the effect.
+    Controller,
+    /// Any one opponent, on their own.
+    Opponent,
+    /// A named player.
+    Player(PlayerId),
+}
+
+/// A condition on an effect.
+#[derive(Debug, Clone)]
+pub struct Condition {
+    /// Whose plays count.
+    pub by: PlayedBy,
+    /// Which cards count.
+    pub kind: CardKind,
+    /// An item not to count.
+    pub other_than: Option<String>,
+    /// How many are needed (at least 1).
+    pub at_least: u32,
+}
+
+/// When a trigger fires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TriggerOn {
+    /// Its carrier's own play (383.4.a.2, 419.4.a).
+    Play,
+    /// Its carrier unit is killed (428.1.a.1.b, 808.1.d.2).
+    Death,
+    /// Its controller plays another card of this kind (419.4.a).
+    YouPlay(CardKind),
+    /// Its carrier is chosen by a finalized item (383.4.b.2).
+    Chosen,
+}
+
+/// A triggered ability on a carrier.
+#[derive(Debug, Clone)]
+pub struct Trigger {
+    /// When it fires.
+    pub on: TriggerOn,
+    /// The triggered ability that goes on the Chain.
+    pub item: ItemSpec,
+    /// The trigger's mapping in the file.
+    pub loc: Loc,
+}
+
+/// The kind of a board object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardKind {
+    /// A unit.
+    Unit,
+    /// A gear.
+    Gear,
+    /// A legend.
+    Legend,
+    /// A battlefield.
+    Battlefield,
+}
+
+/// A permanent on the board when the file starts.
+#[derive(Debug, Clone)]
+pub struct BoardSpec {
+    /// Unique id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its controller.
+    pub controller: PlayerId,
+    /// What it is.
+    pub kind: BoardKind,
+    /// Where it is (shown only).
+    pub at: String,
+    /// Its triggered abilities.
+    pub triggers: Vec<Trigger>,
+    /// The object's mapping in the file.
+    pub loc: Loc,
+}
+
+/// A card played this turn before the file starts.
+#[derive(Debug, Clone)]
+pub struct PlayedEntry {
+    /// Its name.
+    pub name: String,
+    /// Its kind; `None` for a bare name (counted only by `kind: card`).
+    pub kind: Option<ItemKind>,
+}
+
+/// What a player does next.
+#[derive(Debug, Clone)]
+pub enum ActionKind {
+    /// The item's controller plays it.
+    Play(Box<ItemSpec>),
+    /// That player passes Priority (or Focus in a Showdown Open State).
+    Pass(PlayerId),
+    /// The order of one controller's simultaneous triggers, first listed oldest.
+    Order(Vec<String>),
+}
+
+/// One entry of `actions`.
+#[derive(Debug, Clone)]
+pub struct Action {
+    /// What it is.
+    pub kind: ActionKind,
+    /// The action's node in the file.
+    pub loc: Loc,
+}
+
+impl Action {
+    /// The player who takes this action (`None` for `order`, which is not a turn).
+    pub fn actor(&self) -> Option<PlayerId> {
+        match &self.kind {
+            ActionKind::Play(item) => item.controller,
+            ActionKind::Pass(p) => Some(*p),
+            ActionKind::Order(_) => None,
+        }
+    }
+}
+
+/// The final turn state names used by `expect.state`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum TurnState {
+    /// No showdown, no Chain.
+    #[serde(rename = "neutral-open")]
+    NeutralOpen,
+    /// No showdown, a Chain exists.
+    #[serde(rename = "neutral-closed")]
+    NeutralClosed,
+    /// A showdown, no Chain.
+    #[serde(rename = "showdown-open")]
+    ShowdownOpen,
+    /// A showdown and a Chain.
+    #[serde(rename = "showdown-closed")]
+    ShowdownClosed,
+}
+
+impl TurnState {
+    /// The state for a showdown flag and a Chain flag (310).
+    pub fn of(showdown: bool, chain: bool) -> Self {
+        match (showdown, chain) {
+            (false, false) => Self::NeutralOpen,
+            (false, true) => Self::NeutralClosed,
+            (true, false) => Self::ShowdownOpen,
+            (true, true) => Self::ShowdownClosed,
+        }
+    }
+
+    /// The name used in files.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::NeutralOpen => "neutral-open",
+            Self::NeutralClosed => "neutral-closed",
+            Self::ShowdownOpen => "showdown-open",
+            Self::ShowdownClosed => "showdown-closed",
+        }
+    }
+
+    /// The name used in reports ("Neutral Open").
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::NeutralOpen => "Neutral Open",
+            Self::NeutralClosed => "Neutral Closed",
+            Self::ShowdownOpen => "Showdown Open",
+            Self::ShowdownClosed => "Showdown Closed",
+        }
+    }
+
+    /// Parses a file name of a state.
+    pub fn parse(s: &str) -> Option<Self> {
+        [
+            Self::NeutralOpen,
+            Self::NeutralClosed,
+            Self::ShowdownOpen,
+            Self::ShowdownClosed,
+        ]
+        .into_iter()
+        .find(|t| t.word() == s)
+    }
+}
+
+/// One block of expectations: an omitted key is not checked.
+#[derive(Debug, Clone, Default)]
+pub struct ExpectBlock {
+    /// Ids in the order they resolved.
+    pub resolved: Option<Vec<String>>,
+    /// Ids countered (a set).
+    pub countered: Option<Vec<String>>,
+    /// Ids refused (a set).
+    pub refused: Option<Vec<String>>,
+    /// Ids never reached (a set).
+    pub unreached: Option<Vec<String>>,
+    /// Ids that ended banished (a set).
+    pub banished: Option<Vec<String>>,
+    /// Who holds Priority at the end (`None` inside: nobody).
+    pub priority: Option<Option<String>>,
+    /// Who holds Focus at the end.
+    pub focus: Option<Option<String>>,
+    /// The final turn state.
+    pub state: Option<TurnState>,
+    /// Whether a showdown ended during the replay.
+    pub showdown_ended: Option<bool>,
+    /// Id -> whether Legion was active when it was finalized.
+    pub legion: Option<Vec<(String, bool)>>,
+    /// The upcoming turns (a prefix).
+    pub next_turns: Option<Vec<String>>,
+    /// Rule numbers that must be cited (a subset).
+    pub cites: Option<Vec<String>>,
+}
+
+impl ExpectBlock {
+    /// Whether the block checks nothing.
+    pub fn is_empty(&self) -> bool {
+        self.resolved.is_none()
+            && self.countered.is_none()
+            && self.refused.is_none()
+            && self.unreached.is_none()
+            && self.banished.is_none()
+            && self.priority.is_none()
+            && self.focus.is_none()
+            && self.state.is_none()
+            && self.showdown_ended.is_none()
+            && self.legion.is_none()
+            && self.next_turns.is_none()
+            && self.cites.is_none()
+    }
+}
+
+/// The `expect` block: top-level keys, and per-edition blocks that replace them key by key.
+#[derive(Debug, Clone, Default)]
+pub struct Expect {
+    /// Checked against every edition replayed.
+    pub common: ExpectBlock,
+    /// Replaces top-level keys under July.
+    pub july: Option<ExpectBlock>,
+    /// Replaces top-level keys under October.
+    pub october: Option<ExpectBlock>,
+}
+
+impl Expect {
+    /// Whether nothing at all is checked (`expect: {}` counts as missing).
+    pub fn is_empty(&self) -> bool {
+        self.common.is_empty()
+            && self.july.as_ref().is_none_or(ExpectBlock::is_empty)
+            && self.october.as_ref().is_none_or(ExpectBlock::is_empty)
+    }
+}
+
+/// A ruling's source document.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RulingSource {
+    /// Who published it.
+    pub publisher: String,
+    /// Its title.
+    pub title: String,
+    /// Its date (YYYY-MM-DD), if known.
+    pub date: Option<String>,
+    /// Its address.
+    pub url: Option<String>,
+    /// Whether it is Riot's.
+    pub official: bool,
+}
+
+/// The `ruling` block of a rulings file.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Ruling {
+    /// The question, in our words.
+    pub question: String,
+    /// The short answer, in our words.
+    pub answer: String,
+    /// What happens, step by step.
+    pub sequence: Vec<String>,
+    /// Edge cases.
+    pub nuances: Vec<String>,
+    /// Card names, for search.
+    pub cards: Vec<String>,
+    /// Keywords, for search.
+    pub keywords: Vec<String>,
+    /// Rule numbers cited under July.
+    pub rules_july: Vec<String>,
+    /// Rule numbers cited under October.
+    pub rules_october: Vec<String>,
+    /// Its sources.
+    pub sources: Vec<RulingSource>,
+    /// `july` or `october`.
+    pub checked_against: String,
+    /// A newer ruling that overturns it.
+    pub superseded_by: Option<String>,
+}
+
+/// A whole situation file, loaded and validated.
+#[derive(Debug, Clone)]
+pub struct Situation {
+    /// The file's path as given.
+    pub path: String,
+    /// The file's text (for diagnostics during a replay).
+    pub source: String,
+    /// Shown in the report header.
+    pub title: String,
+    /// Which edition(s) to replay under.
+    pub rules: RulesChoice,
+    /// The day of the game (YYYY-MM-DD).
+    pub date: Option<String>,
+    /// Player names in turn order.
+    pub players: Vec<String>,
+    /// The Turn Player.
+    pub turn: PlayerId,
+    /// The phase.
+    pub phase: Phase,
+    /// The Ending Phase step.
+    pub step: Option<EndingStep>,
+    /// The showdown under way, if any.
+    pub showdown: Option<ShowdownSpec>,
+    /// Cards each player played this turn before the file starts.
+    pub played_this_turn: Vec<Vec<PlayedEntry>>,
+    /// Permanents that matter.
+    pub board: Vec<BoardSpec>,
+    /// The Chain, oldest first.
+    pub chain: Vec<ItemSpec>,
+    /// Who holds Priority now (derived when `None`).
+    pub priority: Option<PlayerId>,
+    /// Players who have passed in a row (derived when `None`).
+    pub passed: Option<Vec<PlayerId>>,
+    /// What players do from now on.
+    pub actions: Vec<Action>,
+    /// What `verify` checks.
+    pub expect: Option<Expect>,
+    /// Where `expect` is in the file.
+    pub expect_loc: Option<Loc>,
+    /// The ruling, for rulings files.
+    pub ruling: Option<Ruling>,
+    /// Whether the file holds situation keys (a rulings file may hold only `ruling`).
+    pub has_situation: bool,
+}
+
+impl Situation {
+    /// The name of a player.
+    pub fn name(&self, p: PlayerId) -> &str {
+        &self.players[p]
+    }
+
+    /// The player after `p` in turn order, wrapping around.
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        (p + 1) % self.players.len()
+    }
+}
+
+/// The slug of a name: lower case, runs of other characters become one `-`, trimmed.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    let mut dash = false;
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            if dash && !out.is_empty() {
+                out.push('-');
+            }
+            dash = false;
+            out.push(c);
+        } else {
+            dash = true;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slug;
+
+    #[test]
+    fn slugs_follow_the_format() {
+        assert_eq!(slug("Crumbling Sands"), "crumbling-sands");
+        assert_eq!(slug("  Kai'Sa -- Survivor! "), "kai-sa-survivor");
+        assert_eq!(slug("Ébène 2"), "b-ne-2");
+    }
+}

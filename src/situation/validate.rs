@@ -1,0 +1,376 @@
+//! Cross-checks of a loaded situation: ids and references, the order of the Chain, and the rules
+//! between keys (situation-format.md, "Bad input").
+
+use super::*;
+use crate::diag::{did_you_mean, Problem};
+use crate::edition::{Editions, EditionId};
+use std::collections::HashMap;
+
+/// What an id names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum IdWhat {
+    Chain(Option<ItemKind>),
+    Action(Option<ItemKind>),
+    PlayEffect(Option<ItemKind>),
+    TriggerItem,
+    Board(Option<BoardKind>),
+}
+
+impl IdWhat {
+    fn is_item(self) -> bool {
+        !matches!(self, Self::Board(_))
+    }
+
+    fn is_template(self) -> bool {
+        matches!(self, Self::PlayEffect(_) | Self::TriggerItem)
+    }
+
+    fn is_unit(self) -> bool {
+        matches!(
+            self,
+            Self::Board(Some(BoardKind::Unit))
+                | Self::Chain(Some(ItemKind::Unit))
+                | Self::Action(Some(ItemKind::Unit))
+                | Self::PlayEffect(Some(ItemKind::Unit))
+        )
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Self::Chain(_) => "a chain item",
+            Self::Action(_) => "a played item",
+            Self::PlayEffect(_) => "an instructed play",
+            Self::TriggerItem => "a trigger item",
+            Self::Board(Some(BoardKind::Unit)) => "a board unit",
+            Self::Board(_) => "a board object",
+        }
+    }
+}
+
+/// Every id in the file, with what it names and where it is written.
+#[derive(Debug, Default)]
+pub(super) struct Registry {
+    ids: HashMap<String, (IdWhat, Loc)>,
+    order: Vec<String>,
+}
+
+impl Registry {
+    pub(super) fn add(&mut self, id: &str, what: IdWhat, loc: Loc, problems: &mut Vec<Problem>) {
+        if id.is_empty() {
+            return;
+        }
+        if self.ids.contains_key(id) {
+            problems.push(
+                Problem::new("duplicate_id", loc, format!("the id `{id}` is used twice"))
+                    .label("second use")
+                    .help("every id is unique: add `id:` with a different value (ids default to the slug of the name)"),
+            );
+            return;
+        }
+        self.ids.insert(id.to_string(), (what, loc));
+        self.order.push(id.to_string());
+    }
+}
+
+/// What a reference must name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum RefKind {
+    /// A chain item to counter.
+    Counter,
+    /// A unit to kill.
+    Kill,
+    /// A chosen chain item, board object or player.
+    Target,
+    /// A trigger item, for `order`.
+    Trigger,
+    /// Any item (expect lists, `other_than`).
+    Item,
+    /// A rule number in `expect.cites`.
+    Cite,
+}
+
+/// A reference to an id, with where it is written.
+#[derive(Debug, Clone)]
+pub(super) struct Ref {
+    pub(super) id: String,
+    pub(super) loc: Loc,
+    pub(super) kind: RefKind,
+}
+
+/// Whether `s` is a date written YYYY-MM-DD.
+pub(super) fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+        && (1..=12).contains(&s[5..7].parse::<u32>().unwrap_or(0))
+        && (1..=31).contains(&s[8..10].parse::<u32>().unwrap_or(0))
+}
+
+/// The edition in force on `date`, or `None` before the first supported day.
+pub(super) fn edition_in_force(date: &str) -> Option<RulesChoice> {
+    match Editions::get().in_force(date)? {
+        EditionId::July => Some(RulesChoice::July),
+        EditionId::October => Some(RulesChoice::October),
+    }
+}
+
+#[allow(clippy::too_many_lines)]
+pub(super) fn check(
+    s: &Situation,
+    reg: &Registry,
+    refs: &[Ref],
+    keys: &HashMap<&'static str, Loc>,
+    problems: &mut Vec<Problem>,
+) {
+    let key = |k: &str| keys.get(k).copied().unwrap_or_default();
+    // Dates and editions.
+    let editions = Editions::get();
+    if let Some(date) = &s.date {
+        match editions.in_force(date) {
+            None => problems.push(
+                Problem::new("date", key("date"), format!("no supported edition was in force on {date}"))
+                    .label("too early")
+                    .help(format!(
+                        "the first supported day is {} (the July 2026 Core Rules)",
+                        editions.first_day()
+                    )),
+            ),
+            Some(in_force) => {
+                let named = match s.rules {
+                    RulesChoice::July => Some(EditionId::July),
+                    RulesChoice::October => Some(EditionId::October),
+                    RulesChoice::Both => None,
+                };
+                if let Some(named) = named {
+                    if named != in_force && keys.contains_key("rules") {
+                        problems.push(
+                            Problem::new(
+                                "rules_date",
+                                key("rules"),
+                                format!("the {} edition was not in force on {date}", named.word()),
+                            )
+                            .label("contradicts `date`")
+                            .help(format!(
+                                "on {date} the {} edition was in force: write `rules: {}` or `rules: both`, or fix the date",
+                                in_force.word(),
+                                in_force.word()
+                            )),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if !s.has_situation {
+        return;
+    }
+    // Ids never equal player names.
+    for id in &reg.order {
+        if s.players.iter().any(|p| p == id) {
+            let (_, loc) = reg.ids[id];
+            problems.push(
+                Problem::new("id_is_player", loc, format!("the id `{id}` is also a player's name"))
+                    .label("same as a player")
+                    .help("add `id:` with a different value: ids and player names share one namespace"),
+            );
+        }
+    }
+    // References.
+    for r in refs {
+        if r.kind == RefKind::Cite {
+            continue;
+        }
+        if r.kind == RefKind::Target && s.players.iter().any(|p| *p == r.id) {
+            continue;
+        }
+        let (base, instance) = match r.id.split_once('#') {
+            Some((b, n)) => (b, Some(n)),
+            None => (r.id.as_str(), None),
+        };
+        let Some(&(what, _)) = reg.ids.get(base) else {
+            let known = reg.order.iter().map(String::as_str);
+            let help = match did_you_mean(base, known) {
+                Some(m) => format!("did you mean `{m}`?"),
+                None => format!("known ids: {}", reg.order.join(", ")),
+            };
+            problems.push(
+                Problem::new("unknown_id", r.loc, format!("no item or object has the id `{}`", r.id))
+                    .label("unknown id")
+                    .help(help),
+            );
+            continue;
+        };
+        if let Some(n) = instance {
+            let valid = n.parse::<u32>().is_ok_and(|n| n >= 2);
+            if !valid || !what.is_template() {
+                problems.push(
+                    Problem::new("bad_instance", r.loc, format!("`{}` is not an instance id", r.id))
+                        .label("bad instance")
+                        .help("only trigger items and `play` effects have later instances, named id#2, id#3, ..."),
+                );
+                continue;
+            }
+        }
+        let wrong = match r.kind {
+            RefKind::Counter if !what.is_item() => Some("`counter` names a Chain Item, not a board object"),
+            RefKind::Kill if !what.is_unit() => Some("`kill` names a unit"),
+            RefKind::Trigger if what != IdWhat::TriggerItem => Some("`order` names the ids of trigger items"),
+            RefKind::Item if !what.is_item() => Some("this names a Chain Item, not a board object"),
+            _ => None,
+        };
+        if let Some(msg) = wrong {
+            problems.push(
+                Problem::new("wrong_kind_id", r.loc, format!("`{}` is {}: {msg}", r.id, what.describe()))
+                    .label("wrong kind of id")
+                    .help("name an id of the right kind"),
+            );
+        }
+    }
+    // The order of the Chain: no finalized item newer than a pending one (337.1.b).
+    let mut seen_pending = false;
+    for item in &s.chain {
+        match item.status {
+            Status::Pending => seen_pending = true,
+            Status::Finalized if seen_pending => problems.push(
+                Problem::new("chain_order", item.loc, format!("`{}` is finalized but newer than a pending item", item.id))
+                    .label("finalized after a pending item")
+                    .help("items are finalized oldest first (337.1.b): make it pending, or move it above the pending items"),
+            ),
+            Status::Finalized => {}
+        }
+    }
+    // Keys that depend on other keys.
+    if s.step.is_some() && s.phase != Phase::Ending {
+        problems.push(
+            Problem::new("step_phase", key("step"), "`step` is only for the Ending Phase")
+                .label("needs `phase: ending`")
+                .help("add `phase: ending`, or remove `step`"),
+        );
+    }
+    if let Some(sd) = &s.showdown {
+        if s.phase != Phase::Main {
+            problems.push(
+                Problem::new("showdown_phase", key("showdown"), "a showdown only happens in the Main Phase")
+                    .label("not in the Main Phase")
+                    .help("remove `phase`, write `phase: main`, or remove `showdown`"),
+            );
+        }
+        if sd.opened_by_trigger.is_some() && s.chain.is_empty() {
+            problems.push(
+                Problem::new("opened_by_trigger", key("showdown"), "`opened_by_trigger` describes the current Chain, and there is none")
+                    .label("no Chain")
+                    .help("remove `opened_by_trigger`, or write the Chain"),
+            );
+        }
+    }
+    if let Some(p) = s.priority {
+        let pending = s.chain.iter().any(|i| i.status == Status::Pending);
+        let name = s.name(p);
+        let problem = if pending {
+            Some((
+                "items are pending, so nobody holds Priority until they are finalized (312.2.c, 337.1.a)".to_string(),
+                "remove `priority`: it goes to the controller of the newest item once all are finalized".to_string(),
+            ))
+        } else if s.chain.is_empty() {
+            match &s.showdown {
+                Some(sd) if sd.focus != p => Some((
+                    format!("with no Chain in a showdown, the Focus holder ({}) holds Priority, not {name} (313.2, 335.1)", s.name(sd.focus)),
+                    format!("write `priority: {}` or remove it", s.name(sd.focus)),
+                )),
+                Some(_) => None,
+                None if s.phase != Phase::Main => Some((
+                    "outside the Main Phase nobody holds Priority when there is no Chain (335)".to_string(),
+                    "remove `priority`".to_string(),
+                )),
+                None if p != s.turn => Some((
+                    format!("with no Chain in a Neutral Open Main Phase, the Turn Player ({}) holds Priority (312.2.a, 335)", s.name(s.turn)),
+                    format!("write `priority: {}` or remove it", s.name(s.turn)),
+                )),
+                None => None,
+            }
+        } else {
+            None
+        };
+        if let Some((msg, help)) = problem {
+            problems.push(Problem::new("priority", key("priority"), msg).label("contradiction").help(help));
+        }
+    }
+    // Expect blocks.
+    let replayed: Vec<EditionId> = match s.rules {
+        RulesChoice::July => vec![EditionId::July],
+        RulesChoice::October => vec![EditionId::October],
+        RulesChoice::Both => vec![EditionId::July, EditionId::October],
+    };
+    if let Some(e) = &s.expect {
+        for (ed, block) in [(EditionId::July, &e.july), (EditionId::October, &e.october)] {
+            if block.is_some() && !replayed.contains(&ed) {
+                problems.push(
+                    Problem::new(
+                        "expect_edition",
+                        s.expect_loc.unwrap_or_default(),
+                        format!("`expect.{}` is for an edition this file does not replay", ed.word()),
+                    )
+                    .label("edition block")
+                    .help(format!("remove `{}:` from `expect`, or write `rules: both`", ed.word())),
+                );
+            }
+        }
+    }
+    check_cites(s, refs, &replayed, problems);
+}
+
+/// Rule numbers in `expect.cites` must exist in the edition they are checked against; top-level
+/// ones under `rules: both` must be the same, confirmed number in both.
+fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &mut Vec<Problem>) {
+    let Some(e) = &s.expect else { return };
+    let editions = Editions::get();
+    let cite_locs: Vec<&Ref> = refs.iter().filter(|r| r.kind == RefKind::Cite).collect();
+    let mut idx = 0;
+    let mut next_loc = |n: &str| {
+        let found = cite_locs[idx.min(cite_locs.len().saturating_sub(1))..]
+            .iter()
+            .position(|r| r.id == n)
+            .map(|p| p + idx.min(cite_locs.len().saturating_sub(1)));
+        match found {
+            Some(i) => {
+                idx = i + 1;
+                cite_locs[i].loc
+            }
+            None => Loc::default(),
+        }
+    };
+    let blocks: [(Option<&Vec<String>>, Vec<EditionId>); 3] = [
+        (e.common.cites.as_ref(), replayed.to_vec()),
+        (e.july.as_ref().and_then(|b| b.cites.as_ref()), vec![EditionId::July]),
+        (e.october.as_ref().and_then(|b| b.cites.as_ref()), vec![EditionId::October]),
+    ];
+    for (cites, eds) in blocks {
+        let Some(cites) = cites else { continue };
+        for n in cites {
+            let loc = next_loc(n);
+            for ed in &eds {
+                let book = editions.edition(*ed);
+                if !book.knows_citation(n) {
+                    problems.push(
+                        Problem::new("unknown_cite", loc, format!("`{n}` is not a {} rule the engine can cite", ed.word()))
+                            .label("not citable")
+                            .help(match did_you_mean(n, book.citable_numbers()) {
+                                Some(m) => format!("did you mean `{m}`? (numbers are the {} edition's)", ed.word()),
+                                None => format!("use {} rule numbers from the Citations table of the format", ed.word()),
+                            }),
+                    );
+                    break;
+                }
+            }
+            if eds.len() == 2 && !editions.same_in_both(n) {
+                problems.push(
+                    Problem::new("cite_differs", loc, format!("`{n}` is not the same confirmed number under July and October"))
+                        .label("edition-specific number")
+                        .help("put it under `expect.july: { cites: [...] }` or `expect.october: { cites: [...] }`"),
+                );
+            }
+        }
+    }
+}

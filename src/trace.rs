@@ -1,0 +1,120 @@
+//! What a replay did and why: the steps with their citations and the state after each, and the
+//! outcome that `expect` is checked against.
+
+use crate::edition::{Cite, EditionId};
+use crate::situation::{PlayerId, TurnState};
+use crate::yaml::Loc;
+
+/// A remark on a step: an ambiguity, a reading followed, a caveat. Rule numbers come only from
+/// `cites`, resolved through the edition, never from `text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// The remark, in words.
+    pub text: String,
+    /// The rules it names.
+    pub cites: Vec<Cite>,
+}
+
+/// One step of the replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// Who acted or is concerned (`None`: the game).
+    pub who: Option<PlayerId>,
+    /// What happened, in words (no rule numbers).
+    pub what: String,
+    /// The rules behind it.
+    pub cites: Vec<Cite>,
+    /// Ambiguities and caveats at this step.
+    pub notes: Vec<Note>,
+    /// The turn state after the step.
+    pub state: TurnState,
+    /// Who holds Priority after the step.
+    pub priority: Option<PlayerId>,
+    /// Who holds Focus after the step.
+    pub focus: Option<PlayerId>,
+    /// The Chain after the step, oldest first (`id` or `id (pending)`).
+    pub chain: Vec<String>,
+}
+
+/// A Legion verdict (812.1.c, 419.4.b).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct LegionVerdict {
+    /// The item.
+    pub id: String,
+    /// Active when it was finalized.
+    pub finalized: bool,
+    /// Active when it resolved (spells that resolved only).
+    pub resolved: Option<bool>,
+}
+
+/// What the replay ended with.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Ids in the order they resolved.
+    pub resolved: Vec<String>,
+    /// Ids countered.
+    pub countered: Vec<String>,
+    /// Ids refused, with the reason.
+    pub refused: Vec<(String, String)>,
+    /// Ids of plays never reached, with the reason.
+    pub unreached: Vec<(String, String)>,
+    /// Passes and orders never used (as written: `pass: Ben`, `order: [a, b]`).
+    pub unused: Vec<String>,
+    /// Ids that ended banished.
+    pub banished: Vec<String>,
+    /// Priority holder at the end.
+    pub priority: Option<PlayerId>,
+    /// Focus holder at the end.
+    pub focus: Option<PlayerId>,
+    /// The final turn state.
+    pub state: Option<TurnState>,
+    /// Whether a showdown ended.
+    pub showdown_ended: bool,
+    /// Legion verdicts, in the order items were finalized.
+    pub legion: Vec<LegionVerdict>,
+    /// The upcoming turns, starting with the next.
+    pub next_turns: Vec<PlayerId>,
+    /// Why the replay ended.
+    pub ended: String,
+}
+
+/// An error found during a replay (exit code 2): what, the fix, and the nodes involved.
+#[derive(Debug, Clone)]
+pub struct ReplayError {
+    /// Stable code.
+    pub code: &'static str,
+    /// What went wrong.
+    pub message: String,
+    /// How to fix it.
+    pub help: String,
+    /// The nodes involved, with labels.
+    pub locs: Vec<(Loc, String)>,
+}
+
+/// One replay under one edition.
+#[derive(Debug, Clone)]
+pub struct Trace {
+    /// The edition.
+    pub edition: EditionId,
+    /// The steps.
+    pub steps: Vec<Step>,
+    /// The outcome (partial when `error` is set).
+    pub outcome: Outcome,
+    /// A replay-time error that stopped the replay.
+    pub error: Option<ReplayError>,
+}
+
+impl Trace {
+    /// Every citation made by a step or a note, without repeats, in first-use order.
+    pub fn citations(&self) -> Vec<Cite> {
+        let mut out: Vec<Cite> = Vec::new();
+        for s in &self.steps {
+            for c in s.cites.iter().chain(s.notes.iter().flat_map(|n| n.cites.iter())) {
+                if !out.contains(c) {
+                    out.push(*c);
+                }
+            }
+        }
+        out
+    }
+}
