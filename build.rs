@@ -6,7 +6,9 @@ use std::path::Path;
 use std::{env, fs};
 
 fn collect(dir: &Path, rel: &str, out: &mut Vec<(String, String)>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let path = e.path();
         let name = e.file_name().to_string_lossy().into_owned();

@@ -178,15 +178,25 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
     let text = std::fs::read(path).map_err(|e| FileProblems {
         path: shown.clone(),
         text: String::new(),
-        problems: vec![Problem::new("read", crate::yaml::Loc::default(), format!("cannot read {shown}: {e}"))
-            .help("check the path; `chainjudge replay rulings/<name>.yaml` replays a bundled situation")],
+        problems: vec![Problem::new(
+            "read",
+            crate::yaml::Loc::default(),
+            format!("cannot read {shown}: {e}"),
+        )
+        .help(
+            "check the path; `chainjudge replay rulings/<name>.yaml` replays a bundled situation",
+        )],
         during_replay: false,
     })?;
     let text = String::from_utf8(text).map_err(|e| FileProblems {
         path: shown.clone(),
         text: String::new(),
-        problems: vec![Problem::new("utf8", crate::yaml::Loc::default(), format!("{shown} is not UTF-8 text: {e}"))
-            .help("save the file as UTF-8")],
+        problems: vec![Problem::new(
+            "utf8",
+            crate::yaml::Loc::default(),
+            format!("{shown} is not UTF-8 text: {e}"),
+        )
+        .help("save the file as UTF-8")],
         during_replay: false,
     })?;
     let mut s = situation::load(&shown, &text)?;
@@ -204,9 +214,22 @@ fn no_situation(s: &Situation) -> FileProblems {
     FileProblems {
         path: s.path.clone(),
         text: s.source.clone(),
-        problems: vec![Problem::new("no_situation", crate::yaml::Loc::new(0, s.source.find('\n').unwrap_or(s.source.len()).max(1).min(s.source.len())), "this ruling has no situation to replay")
-            .label("only a `ruling`")
-            .help("add players, a chain and actions (situation format 1) to make the ruling replayable")],
+        problems: vec![Problem::new(
+            "no_situation",
+            crate::yaml::Loc::new(
+                0,
+                s.source
+                    .find('\n')
+                    .unwrap_or(s.source.len())
+                    .max(1)
+                    .min(s.source.len()),
+            ),
+            "this ruling has no situation to replay",
+        )
+        .label("only a `ruling`")
+        .help(
+            "add players, a chain and actions (situation format 1) to make the ruling replayable",
+        )],
         during_replay: false,
     }
 }
@@ -217,10 +240,21 @@ pub fn replay_problems(s: &Situation, t: &Trace) -> Option<FileProblems> {
     let mut problems: Vec<Problem> = err
         .locs
         .iter()
-        .map(|(loc, label)| Problem::new(err.code, *loc, format!("under {}: {}", t.edition.title(), err.message)).label(label.clone()).help(err.help.clone()))
+        .map(|(loc, label)| {
+            Problem::new(
+                err.code,
+                *loc,
+                format!("under {}: {}", t.edition.title(), err.message),
+            )
+            .label(label.clone())
+            .help(err.help.clone())
+        })
         .collect();
     if problems.is_empty() {
-        problems.push(Problem::new(err.code, crate::yaml::Loc::default(), err.message.clone()).help(err.help.clone()));
+        problems.push(
+            Problem::new(err.code, crate::yaml::Loc::default(), err.message.clone())
+                .help(err.help.clone()),
+        );
     }
     problems.truncate(1.max(problems.len().min(3)));
     Some(FileProblems {
@@ -231,7 +265,13 @@ pub fn replay_problems(s: &Situation, t: &Trace) -> Option<FileProblems> {
     })
 }
 
-fn replay_cmd(out: &Out, file: &Path, rules: Option<RulesArg>, format: Format, max_steps: Option<usize>) -> i32 {
+fn replay_cmd(
+    out: &Out,
+    file: &Path,
+    rules: Option<RulesArg>,
+    format: Format,
+    max_steps: Option<usize>,
+) -> i32 {
     let s = match load_file(file, rules) {
         Ok(s) => s,
         Err(p) => {
@@ -267,7 +307,9 @@ fn replay_cmd(out: &Out, file: &Path, rules: Option<RulesArg>, format: Format, m
 /// Every `.yaml`/`.yml` file named or below a named folder, sorted within each folder.
 fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(rd) = std::fs::read_dir(dir) else { return };
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
         let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
         entries.sort();
         for p in entries {
@@ -364,7 +406,10 @@ fn verify_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
             }
         }
     }
-    out.print(&format!("{passed} passed, {} failed, {skipped} skipped\n", failed + errors));
+    out.print(&format!(
+        "{passed} passed, {} failed, {skipped} skipped\n",
+        failed + errors
+    ));
     if errors > 0 {
         2
     } else if failed > 0 {

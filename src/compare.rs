@@ -38,7 +38,11 @@ pub struct Report<'a> {
 }
 
 fn same_step(a: &Step, b: &Step) -> bool {
-    a.who == b.who && a.what == b.what && a.state == b.state && a.priority == b.priority && a.focus == b.focus
+    a.who == b.who
+        && a.what == b.what
+        && a.state == b.state
+        && a.priority == b.priority
+        && a.focus == b.focus
 }
 
 /// Whether a citation prints differently in two editions (an unconfirmed number is a note,
@@ -75,7 +79,9 @@ impl<'a> Report<'a> {
     /// Whether the editions' outcomes differ (always false with one edition).
     pub fn outcomes_differ(&self) -> bool {
         match self.traces.as_slice() {
-            [a, b] => a.outcome != b.outcome || self.rows.iter().any(|r| r.flag == Flag::OutcomeDiffers),
+            [a, b] => {
+                a.outcome != b.outcome || self.rows.iter().any(|r| r.flag == Flag::OutcomeDiffers)
+            }
             _ => false,
         }
     }
@@ -83,19 +89,36 @@ impl<'a> Report<'a> {
 
 fn align(a: &Trace, b: &Trace) -> Vec<Row> {
     let mut rows = Vec::new();
-    let keys_a: Vec<String> = a.steps.iter().map(|s| format!("{:?}|{}", s.who, s.what)).collect();
-    let keys_b: Vec<String> = b.steps.iter().map(|s| format!("{:?}|{}", s.who, s.what)).collect();
+    let keys_a: Vec<String> = a
+        .steps
+        .iter()
+        .map(|s| format!("{:?}|{}", s.who, s.what))
+        .collect();
+    let keys_b: Vec<String> = b
+        .steps
+        .iter()
+        .map(|s| format!("{:?}|{}", s.who, s.what))
+        .collect();
     let ops = similar::capture_diff_slices(similar::Algorithm::Myers, &keys_a, &keys_b);
     for op in ops {
         match op {
-            similar::DiffOp::Equal { old_index, new_index, len } => {
+            similar::DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } => {
                 for k in 0..len {
                     let (i, j) = (old_index + k, new_index + k);
                     let sa = &a.steps[i];
                     let sb = &b.steps[j];
                     let flag = if !same_step(sa, sb) {
                         Flag::OutcomeDiffers
-                    } else if sa.cites != sb.cites || sa.cites.iter().any(|c| cite_differs(*c, a.edition, b.edition)) {
+                    } else if sa.cites != sb.cites
+                        || sa
+                            .cites
+                            .iter()
+                            .any(|c| cite_differs(*c, a.edition, b.edition))
+                    {
                         Flag::NumbersDiffer
                     } else {
                         Flag::Same
@@ -106,13 +129,17 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
                     });
                 }
             }
-            similar::DiffOp::Delete { old_index, old_len, .. } => {
+            similar::DiffOp::Delete {
+                old_index, old_len, ..
+            } => {
                 rows.extend((old_index..old_index + old_len).map(|i| Row {
                     steps: vec![Some(i), None],
                     flag: Flag::OutcomeDiffers,
                 }));
             }
-            similar::DiffOp::Insert { new_index, new_len, .. } => {
+            similar::DiffOp::Insert {
+                new_index, new_len, ..
+            } => {
                 rows.extend((new_index..new_index + new_len).map(|j| Row {
                     steps: vec![None, Some(j)],
                     flag: Flag::OutcomeDiffers,

@@ -75,10 +75,9 @@ impl Diagnostic for ProblemDiag {
         Some(&self.src)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new_with_span(
-            Some(self.label.clone()),
-            self.span,
-        ))))
+        Some(Box::new(std::iter::once(
+            miette::LabeledSpan::new_with_span(Some(self.label.clone()), self.span),
+        )))
     }
 }
 
@@ -152,11 +151,7 @@ pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(src.len());
     let before = &src[..offset];
     let line = before.matches('\n').count() + 1;
-    let col = before
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, col)
 }
 

@@ -264,6 +264,7 @@ pub struct JulyRule {
 struct JulySource {
     cite: String,
     title: String,
+    short: Option<String>,
     #[allow(dead_code)]
     publisher: String,
     #[allow(dead_code)]
@@ -346,9 +347,12 @@ impl Edition {
     /// Never for a [`Cite`]: a test checks every one exists in every edition's data; a missing
     /// one reads as unconfirmed.
     pub fn resolve(&self, cite: Cite) -> Cited {
-        self.cites.get(cite.key()).cloned().unwrap_or(Cited::Unconfirmed {
-            july: format!("?{}", cite.key()),
-        })
+        self.cites
+            .get(cite.key())
+            .cloned()
+            .unwrap_or(Cited::Unconfirmed {
+                july: format!("?{}", cite.key()),
+            })
     }
 
     /// Whether the data maps `cite` (used by the data test).
@@ -428,19 +432,33 @@ impl Editions {
         let mut cite_of_number = HashMap::new();
         for r in &jf.rules {
             if let Some(c) = &r.cite {
-                july_cites.insert(c.clone(), Cited::Rule { number: r.number.clone() });
+                july_cites.insert(
+                    c.clone(),
+                    Cited::Rule {
+                        number: r.number.clone(),
+                    },
+                );
                 cite_of_number.insert(r.number.clone(), c.clone());
             }
         }
         for s in &jf.sources {
-            july_cites.insert(s.cite.clone(), Cited::Source { title: s.title.clone() });
+            july_cites.insert(
+                s.cite.clone(),
+                Cited::Source {
+                    title: s.short.clone().unwrap_or_else(|| s.title.clone()),
+                },
+            );
         }
         let mut oct_cites = HashMap::new();
         for r in &of.rules {
-            let Some(c) = cite_of_number.get(&r.july) else { continue };
+            let Some(c) = cite_of_number.get(&r.july) else {
+                continue;
+            };
             let cited = match (&r.number, r.unconfirmed || r.removed) {
                 (Some(n), false) => Cited::Rule { number: n.clone() },
-                _ => Cited::Unconfirmed { july: r.july.clone() },
+                _ => Cited::Unconfirmed {
+                    july: r.july.clone(),
+                },
             };
             oct_cites.insert(c.clone(), cited);
         }

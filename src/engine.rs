@@ -157,7 +157,13 @@ impl<'s> Engine<'s> {
     }
 
     /// Records a step with the state as it is now.
-    fn step(&mut self, who: Option<PlayerId>, what: impl Into<String>, cites: &[Cite], notes: Vec<Note>) {
+    fn step(
+        &mut self,
+        who: Option<PlayerId>,
+        what: impl Into<String>,
+        cites: &[Cite],
+        notes: Vec<Note>,
+    ) {
         let chain = self
             .chain
             .iter()
@@ -188,7 +194,10 @@ impl<'s> Engine<'s> {
         let s = self.s;
         for (p, entries) in s.played_this_turn.iter().enumerate() {
             for e in entries {
-                self.played[p].push(PlayedCard { id: None, kind: e.kind });
+                self.played[p].push(PlayedCard {
+                    id: None,
+                    kind: e.kind,
+                });
             }
         }
         for b in &s.board {
@@ -238,7 +247,11 @@ impl<'s> Engine<'s> {
                 .first()
                 .is_some_and(|i| i.kind == ItemKind::Triggered || i.adds);
         }
-        if self.chain.iter().any(|&i| self.inst[i].status == Status::Pending) {
+        if self
+            .chain
+            .iter()
+            .any(|&i| self.inst[i].status == Status::Pending)
+        {
             self.pending_note = true;
             self.next = Next::Finalize;
         } else if let Some(&newest) = self.chain.last() {
@@ -258,7 +271,10 @@ impl<'s> Engine<'s> {
                 }
             };
             let (what, cites): (String, &[Cite]) = if s.priority.is_some() {
-                (format!("{} holds Priority, as the file says", self.name(p)), &[])
+                (
+                    format!("{} holds Priority, as the file says", self.name(p)),
+                    &[],
+                )
             } else {
                 (
                     format!(
@@ -281,7 +297,14 @@ impl<'s> Engine<'s> {
         }
     }
 
-    fn new_inst(&mut self, spec: &'s ItemSpec, iid: String, controller: PlayerId, status: Status, origin: Origin) -> usize {
+    fn new_inst(
+        &mut self,
+        spec: &'s ItemSpec,
+        iid: String,
+        controller: PlayerId,
+        status: Status,
+        origin: Origin,
+    ) -> usize {
         self.inst.push(Inst {
             iid,
             spec,
@@ -339,7 +362,10 @@ impl<'s> Engine<'s> {
             self.priority = Some(p);
             self.step(
                 Some(p),
-                format!("No Chain: {} holds Focus and receives Priority", self.name(p)),
+                format!(
+                    "No Chain: {} holds Focus and receives Priority",
+                    self.name(p)
+                ),
                 &[Cite::IdleShowdown],
                 Vec::new(),
             );
@@ -399,7 +425,10 @@ impl<'s> Engine<'s> {
             if next.is_some() {
                 self.pass(p, Some(why));
             } else {
-                self.end(format!("{} holds Focus and no actions are left", self.name(p)));
+                self.end(format!(
+                    "{} holds Focus and no actions are left",
+                    self.name(p)
+                ));
             }
         } else if next.is_some() {
             self.end(format!(
@@ -407,7 +436,10 @@ impl<'s> Engine<'s> {
                 self.name(self.s.turn)
             ));
         } else {
-            self.end(format!("{} holds Priority and no actions are left", self.name(p)));
+            self.end(format!(
+                "{} holds Priority and no actions are left",
+                self.name(p)
+            ));
         }
     }
 
@@ -441,7 +473,10 @@ impl<'s> Engine<'s> {
     }
 
     fn on_chain(&self, iid: &str) -> Option<usize> {
-        self.chain.iter().copied().find(|&i| self.inst[i].iid == iid)
+        self.chain
+            .iter()
+            .copied()
+            .find(|&i| self.inst[i].iid == iid)
     }
 
     fn on_board(&self, id: &str) -> Option<usize> {
@@ -474,7 +509,12 @@ impl<'s> Engine<'s> {
         self.out.refused.push((spec.id.clone(), reason.clone()));
         self.step(
             Some(p),
-            format!("{} tries to play {}: refused, {reason}; the play is undone and {} keeps Priority", self.name(p), spec.id, self.name(p)),
+            format!(
+                "{} tries to play {}: refused, {reason}; the play is undone and {} keeps Priority",
+                self.name(p),
+                spec.id,
+                self.name(p)
+            ),
             cites,
             Vec::new(),
         );
@@ -501,7 +541,8 @@ impl<'s> Engine<'s> {
                     let why = format!("its target {t} is not there");
                     self.refuse(p, spec, why, &[Cite::TargetLegality, Cite::UndoIllegal]);
                 } else {
-                    let idx = self.new_inst(spec, spec.id.clone(), p, Status::Pending, Origin::Played);
+                    let idx =
+                        self.new_inst(spec, spec.id.clone(), p, Status::Pending, Origin::Played);
                     self.add_to_chain(&[idx], spec.adds);
                     self.add_holder = spec.adds.then_some((idx, p));
                     let how = match permission {
@@ -512,7 +553,11 @@ impl<'s> Engine<'s> {
                     };
                     self.step(
                         Some(p),
-                        format!("{} plays {}{how}: it goes on the Chain as pending", self.name(p), spec.id),
+                        format!(
+                            "{} plays {}{how}: it goes on the Chain as pending",
+                            self.name(p),
+                            spec.id
+                        ),
                         &[permission],
                         Vec::new(),
                     );
@@ -536,11 +581,18 @@ impl<'s> Engine<'s> {
     /// Pass (339, 347.2): `unwritten` holds why a pass not written in the file was made.
     fn pass(&mut self, p: PlayerId, unwritten: Option<String>) {
         let n = self.s.players.len();
-        let tail = unwritten.map_or_else(String::new, |why| format!(" (not written in the file: {why})"));
+        let tail = unwritten.map_or_else(String::new, |why| {
+            format!(" (not written in the file: {why})")
+        });
         if !self.chain.is_empty() {
             self.passed.insert(p);
             if self.passed.len() == n {
-                self.step(Some(p), format!("{} passes Priority{tail}", self.name(p)), &[Cite::PassPriority], Vec::new());
+                self.step(
+                    Some(p),
+                    format!("{} passes Priority{tail}", self.name(p)),
+                    &[Cite::PassPriority],
+                    Vec::new(),
+                );
                 let newest = *self.chain.last().unwrap_or(&0);
                 self.next = Next::Resolve(newest, false);
             } else {
@@ -548,7 +600,11 @@ impl<'s> Engine<'s> {
                 self.priority = Some(q);
                 self.step(
                     Some(p),
-                    format!("{} passes Priority{tail}; {} receives it", self.name(p), self.name(q)),
+                    format!(
+                        "{} passes Priority{tail}; {} receives it",
+                        self.name(p),
+                        self.name(q)
+                    ),
                     &[Cite::PassPriority, Cite::PassToNext],
                     Vec::new(),
                 );
@@ -557,7 +613,12 @@ impl<'s> Engine<'s> {
         } else if self.showdown.is_some() {
             self.focus_passed.insert(p);
             if self.focus_passed.len() == n {
-                self.step(Some(p), format!("{} passes Focus{tail}", self.name(p)), &[Cite::PassFocus], Vec::new());
+                self.step(
+                    Some(p),
+                    format!("{} passes Focus{tail}", self.name(p)),
+                    &[Cite::PassFocus],
+                    Vec::new(),
+                );
                 self.close_showdown();
             } else {
                 let q = self.s.next_player(p);
@@ -565,7 +626,11 @@ impl<'s> Engine<'s> {
                 self.priority = Some(q);
                 self.step(
                     Some(p),
-                    format!("{} passes Focus{tail}; {} gains Focus and Priority", self.name(p), self.name(q)),
+                    format!(
+                        "{} passes Focus{tail}; {} gains Focus and Priority",
+                        self.name(p),
+                        self.name(q)
+                    ),
                     &[Cite::PassFocus],
                     Vec::new(),
                 );
@@ -613,7 +678,11 @@ impl<'s> Engine<'s> {
 
     /// Finalize (337): the oldest pending item; Priority does not move (337.1.a).
     fn finalize(&mut self) -> Res {
-        let Some(pos) = self.chain.iter().position(|&i| self.inst[i].status == Status::Pending) else {
+        let Some(pos) = self
+            .chain
+            .iter()
+            .position(|&i| self.inst[i].status == Status::Pending)
+        else {
             self.after_chain_change(None);
             return Ok(());
         };
@@ -626,7 +695,10 @@ impl<'s> Engine<'s> {
                 self.chain.remove(pos);
                 self.inst[idx].on_chain = false;
                 self.inst[idx].fate = Some("was refused");
-                self.out.refused.push((iid.clone(), format!("its target {t} was gone when it was finalized")));
+                self.out.refused.push((
+                    iid.clone(),
+                    format!("its target {t} was gone when it was finalized"),
+                ));
                 self.step(
                     Some(controller),
                     format!("{iid} cannot be finalized: its target {t} is gone; the instructed play is undone"),
@@ -666,7 +738,12 @@ impl<'s> Engine<'s> {
                     resolved: None,
                 });
                 let what = self.legion_text(idx, active, "when finalized");
-                self.step(Some(controller), what, &[Cite::LegionActive, Cite::PlayedMeansFinalized], Vec::new());
+                self.step(
+                    Some(controller),
+                    what,
+                    &[Cite::LegionActive, Cite::PlayedMeansFinalized],
+                    Vec::new(),
+                );
             }
             self.played[controller].push(PlayedCard {
                 id: Some(iid.clone()),
@@ -680,7 +757,10 @@ impl<'s> Engine<'s> {
                 let c = self.inst[t].controller;
                 for tr in &self.inst[t].spec.triggers {
                     if tr.on == TriggerOn::Chosen {
-                        fired.push(Fired { trigger: tr, controller: c });
+                        fired.push(Fired {
+                            trigger: tr,
+                            controller: c,
+                        });
                     }
                 }
             } else if let Some(b) = self.on_board(id) {
@@ -698,7 +778,11 @@ impl<'s> Engine<'s> {
         self.put_triggers(fired, &format!("{iid} chose them"), &[Cite::ChosenTriggers])?;
         if spec.resolves_when_finalized() {
             self.next = Next::Resolve(idx, true);
-        } else if self.chain.iter().any(|&i| self.inst[i].status == Status::Pending) {
+        } else if self
+            .chain
+            .iter()
+            .any(|&i| self.inst[i].status == Status::Pending)
+        {
             self.next = Next::Finalize;
         } else {
             let newest = *self.chain.last().unwrap_or(&idx);
@@ -752,7 +836,10 @@ impl<'s> Engine<'s> {
         self.played[p]
             .iter()
             .filter(|c| kind.matches(c.kind) && (c.id.is_none() || c.id.as_deref() != other_than))
-            .map(|c| c.id.clone().unwrap_or_else(|| "one played before the file starts".into()))
+            .map(|c| {
+                c.id.clone()
+                    .unwrap_or_else(|| "one played before the file starts".into())
+            })
             .collect()
     }
 
@@ -769,27 +856,43 @@ impl<'s> Engine<'s> {
             .into_iter()
             .map(|f| {
                 let iid = self.instance_id(&f.trigger.item.id);
-                let idx = self.new_inst(&f.trigger.item, iid, f.controller, Status::Pending, Origin::Trigger);
+                let idx = self.new_inst(
+                    &f.trigger.item,
+                    iid,
+                    f.controller,
+                    Status::Pending,
+                    Origin::Trigger,
+                );
                 self.inst[idx].on_chain = false;
                 (idx, f.trigger)
             })
             .collect();
         let mut ordered = Vec::new();
         let mut all_cites = cites.to_vec();
-        let controllers: BTreeSet<PlayerId> = created.iter().map(|(i, _)| self.inst[*i].controller).collect();
+        let controllers: BTreeSet<PlayerId> = created
+            .iter()
+            .map(|(i, _)| self.inst[*i].controller)
+            .collect();
         if controllers.len() > 1 {
             all_cites.push(Cite::TriggerOrderTurn);
         }
         let n = self.s.players.len();
         for k in 0..n {
             let c = (self.s.turn + k) % n;
-            let mine: Vec<(usize, &'s Trigger)> = created.iter().copied().filter(|(i, _)| self.inst[*i].controller == c).collect();
+            let mine: Vec<(usize, &'s Trigger)> = created
+                .iter()
+                .copied()
+                .filter(|(i, _)| self.inst[*i].controller == c)
+                .collect();
             if mine.len() < 2 {
                 ordered.extend(mine.iter().map(|(i, _)| *i));
                 continue;
             }
             all_cites.push(Cite::TriggerOrderController);
-            let ids: BTreeSet<&str> = mine.iter().map(|(i, _)| self.inst[*i].iid.as_str()).collect();
+            let ids: BTreeSet<&str> = mine
+                .iter()
+                .map(|(i, _)| self.inst[*i].iid.as_str())
+                .collect();
             let order = self.s.actions.iter().enumerate().find(|(j, a)| {
                 !self.used[*j] && matches!(&a.kind, ActionKind::Order(list) if list.iter().map(String::as_str).collect::<BTreeSet<_>>() == ids && list.len() == ids.len())
             });
@@ -805,7 +908,10 @@ impl<'s> Engine<'s> {
             } else if mine.iter().all(|(_, t)| std::ptr::eq(*t, mine[0].1)) {
                 ordered.extend(mine.iter().map(|(i, _)| *i));
             } else {
-                let names: Vec<String> = mine.iter().map(|(i, _)| self.inst[*i].iid.clone()).collect();
+                let names: Vec<String> = mine
+                    .iter()
+                    .map(|(i, _)| self.inst[*i].iid.clone())
+                    .collect();
                 return Err(ReplayError {
                     code: "missing_order",
                     message: format!(
@@ -827,12 +933,24 @@ impl<'s> Engine<'s> {
         self.add_to_chain(&ordered, true);
         let list: Vec<String> = ordered
             .iter()
-            .map(|&i| format!("{} ({})", self.inst[i].iid, self.name(self.inst[i].controller)))
+            .map(|&i| {
+                format!(
+                    "{} ({})",
+                    self.inst[i].iid,
+                    self.name(self.inst[i].controller)
+                )
+            })
             .collect();
         let what = if ordered.len() == 1 {
-            format!("Triggered ({cause}): {} goes on the Chain as pending", list[0])
+            format!(
+                "Triggered ({cause}): {} goes on the Chain as pending",
+                list[0]
+            )
         } else {
-            format!("Triggered together ({cause}): {} go on the Chain as pending, in that order", list.join(", "))
+            format!(
+                "Triggered together ({cause}): {} go on the Chain as pending, in that order",
+                list.join(", ")
+            )
         };
         self.step(None, what, &all_cites, Vec::new());
         Ok(())
@@ -874,7 +992,12 @@ impl<'s> Engine<'s> {
             if at_finalize.is_some_and(|f| f != active) {
                 what.push_str(" (this differs from the verdict when it was finalized)");
             }
-            self.step(Some(controller), what, &[Cite::LegionActive, Cite::PlayedMeansFinalized], Vec::new());
+            self.step(
+                Some(controller),
+                what,
+                &[Cite::LegionActive, Cite::PlayedMeansFinalized],
+                Vec::new(),
+            );
         }
         let mut countered_self = false;
         for effect in &spec.effects {
@@ -884,17 +1007,33 @@ impl<'s> Engine<'s> {
                 if !met {
                     self.step(
                         Some(controller),
-                        format!("{}: skipped, its condition is false ({detail})", self.effect_name(effect)),
+                        format!(
+                            "{}: skipped, its condition is false ({detail})",
+                            self.effect_name(effect)
+                        ),
                         &ccites,
                         notes,
                     );
                     continue;
                 }
-                self.step(Some(controller), format!("Condition of {} is true ({detail})", self.effect_name(effect)), &ccites, notes);
+                self.step(
+                    Some(controller),
+                    format!(
+                        "Condition of {} is true ({detail})",
+                        self.effect_name(effect)
+                    ),
+                    &ccites,
+                    notes,
+                );
             }
             match &effect.kind {
                 EffectKind::Text => {
-                    self.step(Some(controller), format!("{iid}: {}", effect.text.as_deref().unwrap_or("(no text)")), &[], Vec::new());
+                    self.step(
+                        Some(controller),
+                        format!("{iid}: {}", effect.text.as_deref().unwrap_or("(no text)")),
+                        &[],
+                        Vec::new(),
+                    );
                 }
                 EffectKind::Counter(target) => {
                     if self.counter(idx, target) {
@@ -954,7 +1093,10 @@ impl<'s> Engine<'s> {
         if spec.kind.is_card() {
             for tr in &spec.triggers {
                 if tr.on == TriggerOn::Play {
-                    fired.push(Fired { trigger: tr, controller });
+                    fired.push(Fired {
+                        trigger: tr,
+                        controller,
+                    });
                 }
             }
             for obj in &self.board {
@@ -964,7 +1106,10 @@ impl<'s> Engine<'s> {
                 for tr in obj.triggers {
                     if let TriggerOn::YouPlay(kind) = tr.on {
                         if kind.matches(Some(spec.kind)) {
-                            fired.push(Fired { trigger: tr, controller });
+                            fired.push(Fired {
+                                trigger: tr,
+                                controller,
+                            });
                         }
                     }
                 }
@@ -979,7 +1124,10 @@ impl<'s> Engine<'s> {
             });
         }
         let mut cites = vec![Cite::PlayTriggers];
-        if fired.iter().any(|f| matches!(f.trigger.on, TriggerOn::YouPlay(_))) {
+        if fired
+            .iter()
+            .any(|f| matches!(f.trigger.on, TriggerOn::YouPlay(_)))
+        {
             cites.push(Cite::WhenYouPlay);
         }
         let cause = if spec.kind.is_permanent() {
@@ -1007,13 +1155,32 @@ impl<'s> Engine<'s> {
 
     /// Reads a `played_this_turn` condition (419.4.b: "played" means finalized).
     fn condition(&self, c: &Condition, controller: PlayerId) -> (bool, String) {
-        let kinds = if c.kind == CardKind::Card { "card".to_string() } else { c.kind.word().to_string() };
-        let other = c.other_than.as_ref().map_or_else(String::new, |o| format!(" other than {o}"));
+        let kinds = if c.kind == CardKind::Card {
+            "card".to_string()
+        } else {
+            c.kind.word().to_string()
+        };
+        let other = c
+            .other_than
+            .as_ref()
+            .map_or_else(String::new, |o| format!(" other than {o}"));
         let check = |p: PlayerId| {
             let ids = self.played_ids(p, c.kind, c.other_than.as_deref());
             let met = ids.len() >= c.at_least as usize;
-            let listed = if ids.is_empty() { "none".to_string() } else { ids.join(", ") };
-            (met, format!("{} has played {} {kinds}(s){other} this turn: {listed}; {} needed", self.name(p), ids.len(), c.at_least))
+            let listed = if ids.is_empty() {
+                "none".to_string()
+            } else {
+                ids.join(", ")
+            };
+            (
+                met,
+                format!(
+                    "{} has played {} {kinds}(s){other} this turn: {listed}; {} needed",
+                    self.name(p),
+                    ids.len(),
+                    c.at_least
+                ),
+            )
         };
         match c.by {
             PlayedBy::Controller => check(controller),
@@ -1040,7 +1207,9 @@ impl<'s> Engine<'s> {
             EditionId::July => {
                 let mut text = "Ambiguous under July: the rule names non-triggered abilities, not conditional clauses, and another rule says a card is played only once its play is complete. Followed: the Vendetta Rules FAQ, which applies the finalize meaning to such clauses (Crumbling Sands)".to_string();
                 if self.s.date.as_deref().is_some_and(|d| d < "2026-08-14") {
-                    text.push_str("; note that the FAQ was published on 2026-08-14, after this game's date");
+                    text.push_str(
+                        "; note that the FAQ was published on 2026-08-14, after this game's date",
+                    );
                 }
                 (
                     vec![Cite::PlayedMeansFinalized, Cite::VendettaFaq],
@@ -1065,7 +1234,11 @@ impl<'s> Engine<'s> {
                 .find(|i| i.iid == target)
                 .and_then(|i| i.fate)
                 .unwrap_or("was never played");
-            let why = if self.out.refused.iter().any(|(id, _)| id == target) { "was refused" } else { why };
+            let why = if self.out.refused.iter().any(|(id, _)| id == target) {
+                "was refused"
+            } else {
+                why
+            };
             self.step(
                 Some(controller),
                 format!("counter {target}: does nothing, {target} is not on the Chain ({target} {why}); the rest of {by_id} still happens"),
@@ -1089,7 +1262,11 @@ impl<'s> Engine<'s> {
         self.inst[t].on_chain = false;
         self.inst[t].fate = Some("was already countered");
         self.out.countered.push(target.to_string());
-        let cites = [Cite::Counter, Cite::CounteredNotPlayed, Cite::CounteredNoPlayTriggers];
+        let cites = [
+            Cite::Counter,
+            Cite::CounteredNotPlayed,
+            Cite::CounteredNoPlayTriggers,
+        ];
         if t == by {
             self.step(
                 Some(controller),
@@ -1101,8 +1278,12 @@ impl<'s> Engine<'s> {
         }
         let dest = if !tspec.kind.is_card() {
             "it simply leaves the Chain".to_string()
-        } else if tspec.flow && tspec.kind == ItemKind::Spell && self.inst[t].status == Status::Finalized {
-            "it would go to the trash, but it was played for its Flow cost: it is banished".to_string()
+        } else if tspec.flow
+            && tspec.kind == ItemKind::Spell
+            && self.inst[t].status == Status::Finalized
+        {
+            "it would go to the trash, but it was played for its Flow cost: it is banished"
+                .to_string()
         } else {
             "it goes to the trash".to_string()
         };
@@ -1150,14 +1331,20 @@ impl<'s> Engine<'s> {
         self.step(
             Some(controller),
             if any {
-                format!("{target} is killed: its death triggers are added before it leaves the board")
+                format!(
+                    "{target} is killed: its death triggers are added before it leaves the board"
+                )
             } else {
                 format!("{target} is killed")
             },
             &[Cite::KillDeathTriggers, Cite::DeathknellBeforeTrash],
             Vec::new(),
         );
-        self.put_triggers(fired, &format!("{target} died"), &[Cite::KillDeathTriggers, Cite::DeathknellBeforeTrash])?;
+        self.put_triggers(
+            fired,
+            &format!("{target} died"),
+            &[Cite::KillDeathTriggers, Cite::DeathknellBeforeTrash],
+        )?;
         if let Some(b) = self.on_board(target) {
             self.board.remove(b);
         }
@@ -1169,7 +1356,9 @@ impl<'s> Engine<'s> {
         let controller = item.controller.unwrap_or(self.inst[by].controller);
         let iid = self.instance_id(&item.id);
         if let Some(source) = self.forbidder(controller, item) {
-            self.out.refused.push((iid.clone(), format!("its name was forbidden by {source}")));
+            self.out
+                .refused
+                .push((iid.clone(), format!("its name was forbidden by {source}")));
             self.step(
                 Some(controller),
                 format!("play {iid}: impossible, its name was forbidden by {source}; skipped, nothing is added"),
@@ -1178,7 +1367,13 @@ impl<'s> Engine<'s> {
             );
             return;
         }
-        let idx = self.new_inst(item, iid.clone(), controller, Status::Pending, Origin::Instructed);
+        let idx = self.new_inst(
+            item,
+            iid.clone(),
+            controller,
+            Status::Pending,
+            Origin::Instructed,
+        );
         self.add_to_chain(&[idx], false);
         self.step(
             Some(controller),
@@ -1212,7 +1407,11 @@ impl<'s> Engine<'s> {
                     let q = self.s.next_player(f);
                     self.focus = Some(q);
                     cites.extend([Cite::FocusPassesOnEmpty, Cite::FocusPassesAfterChain]);
-                    format!("The Chain is empty: Open State; Focus passes from {} to {}", self.name(f), self.name(q))
+                    format!(
+                        "The Chain is empty: Open State; Focus passes from {} to {}",
+                        self.name(f),
+                        self.name(q)
+                    )
                 }
                 None => {
                     if add_holder.is_some() {
@@ -1224,15 +1423,27 @@ impl<'s> Engine<'s> {
             self.priority = None;
             self.step(None, what, &cites, Vec::new());
             self.next = Next::Idle;
-        } else if self.chain.iter().any(|&i| self.inst[i].status == Status::Pending) {
-            self.step(None, "Pending items remain: back to Finalize", &[Cite::PendingAfterResolve], Vec::new());
+        } else if self
+            .chain
+            .iter()
+            .any(|&i| self.inst[i].status == Status::Pending)
+        {
+            self.step(
+                None,
+                "Pending items remain: back to Finalize",
+                &[Cite::PendingAfterResolve],
+                Vec::new(),
+            );
             self.next = Next::Finalize;
         } else if let Some(p) = add_holder {
             self.priority = Some(p);
             self.passed.clear();
             self.step(
                 Some(p),
-                format!("The Add ability does not move Priority: {} keeps it", self.name(p)),
+                format!(
+                    "The Add ability does not move Priority: {} keeps it",
+                    self.name(p)
+                ),
                 &[Cite::AddKeepsPriority],
                 Vec::new(),
             );
@@ -1257,11 +1468,20 @@ impl<'s> Engine<'s> {
     fn step_limit_error(&self) -> ReplayError {
         let mut counts: Vec<(&String, &u32)> = self.instances.iter().collect();
         counts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        let top: Vec<String> = counts.iter().take(3).map(|(id, n)| format!("{id} ({n} times)")).collect();
+        let top: Vec<String> = counts
+            .iter()
+            .take(3)
+            .map(|(id, n)| format!("{id} ({n} times)"))
+            .collect();
         let locs = counts
             .iter()
             .take(3)
-            .filter_map(|(id, _)| self.inst.iter().find(|i| &i.iid == *id).map(|i| (i.spec.loc, format!("{id} is created again and again"))))
+            .filter_map(|(id, _)| {
+                self.inst
+                    .iter()
+                    .find(|i| &i.iid == *id)
+                    .map(|i| (i.spec.loc, format!("{id} is created again and again")))
+            })
             .collect();
         ReplayError {
             code: "step_limit",
@@ -1285,9 +1505,13 @@ impl<'s> Engine<'s> {
                 continue;
             }
             match &a.kind {
-                ActionKind::Play(item) => self.out.unreached.push((item.id.clone(), reason.clone())),
+                ActionKind::Play(item) => {
+                    self.out.unreached.push((item.id.clone(), reason.clone()))
+                }
                 ActionKind::Pass(p) => self.out.unused.push(format!("pass: {}", self.name(*p))),
-                ActionKind::Order(ids) => self.out.unused.push(format!("order: [{}]", ids.join(", "))),
+                ActionKind::Order(ids) => {
+                    self.out.unused.push(format!("order: [{}]", ids.join(", ")))
+                }
             }
         }
         self.out.priority = self.priority;

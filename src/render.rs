@@ -32,7 +32,11 @@ fn cite_text(ed: EditionId, c: Cite) -> Option<String> {
 
 /// The rules cell of a step under one edition.
 fn rules_one(ed: EditionId, cites: &[Cite]) -> String {
-    cites.iter().filter_map(|c| cite_text(ed, *c)).collect::<Vec<_>>().join(", ")
+    cites
+        .iter()
+        .filter_map(|c| cite_text(ed, *c))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The rules cell of an aligned July/October step: numbers printed once where they agree.
@@ -45,8 +49,16 @@ fn rules_both(july: &Step, october: &Step) -> String {
         }
     }
     for c in all {
-        let j = july.cites.contains(&c).then(|| cite_text(EditionId::July, c)).flatten();
-        let o = october.cites.contains(&c).then(|| cite_text(EditionId::October, c)).flatten();
+        let j = july
+            .cites
+            .contains(&c)
+            .then(|| cite_text(EditionId::July, c))
+            .flatten();
+        let o = october
+            .cites
+            .contains(&c)
+            .then(|| cite_text(EditionId::October, c))
+            .flatten();
         let oct_cited = Editions::get().edition(EditionId::October).resolve(c);
         parts.push(match (j, o) {
             (Some(j), Some(_)) if matches!(oct_cited, Cited::Unconfirmed { .. }) => format!("{j}*"),
@@ -87,7 +99,9 @@ fn who(s: &Situation, p: Option<PlayerId>) -> String {
 }
 
 fn holders(s: &Situation, st: &Step) -> String {
-    let f = st.focus.map_or_else(String::new, |f| format!(" / {}", s.name(f)));
+    let f = st
+        .focus
+        .map_or_else(String::new, |f| format!(" / {}", s.name(f)));
     format!("{}{f}", who(s, st.priority))
 }
 
@@ -118,7 +132,9 @@ fn lines(r: &Report) -> Vec<Line> {
             .enumerate()
             .filter_map(|(k, i)| i.map(|i| (k, &r.traces[k].steps[i])))
             .collect();
-        let Some(&(k0, first)) = present.first() else { continue };
+        let Some(&(k0, first)) = present.first() else {
+            continue;
+        };
         let mut what = first.what.clone();
         if present.len() == 1 && eds.len() == 2 {
             what = format!("[{} only] {what}", eds[k0].title());
@@ -126,11 +142,12 @@ fn lines(r: &Report) -> Vec<Line> {
         let mut notes: Vec<String> = Vec::new();
         for (k, st) in &present {
             for note in &st.notes {
-                let eds_here: Vec<EditionId> = if present.len() == 2 && present.iter().all(|(_, x)| x.notes.contains(note)) {
-                    eds.clone()
-                } else {
-                    vec![eds[*k]]
-                };
+                let eds_here: Vec<EditionId> =
+                    if present.len() == 2 && present.iter().all(|(_, x)| x.notes.contains(note)) {
+                        eds.clone()
+                    } else {
+                        vec![eds[*k]]
+                    };
                 let mut t = note_text(&eds_here, note);
                 if eds_here.len() == 1 && eds.len() == 2 {
                     t = format!("{} only. {t}", eds[*k].title());
@@ -166,7 +183,13 @@ fn edition_line(s: &Situation, eds: &[EditionId]) -> String {
     let book = Editions::get();
     let names: Vec<String> = eds
         .iter()
-        .map(|e| format!("{} 2026 Core Rules (last updated {})", e.title(), book.edition(*e).last_updated))
+        .map(|e| {
+            format!(
+                "{} 2026 Core Rules (last updated {})",
+                e.title(),
+                book.edition(*e).last_updated
+            )
+        })
         .collect();
     let mut line = names.join(" and ");
     if eds.len() == 2 {
@@ -189,8 +212,17 @@ fn start_line(s: &Situation) -> String {
     let state = crate::situation::TurnState::of(s.showdown.is_some(), !s.chain.is_empty());
     let mut line = format!("{phase}, {}", state.title());
     if let Some(sd) = &s.showdown {
-        let kind = if sd.combat { "combat showdown" } else { "showdown" };
-        let _ = write!(line, " ({kind} at {}; Focus: {})", sd.battlefield, s.name(sd.focus));
+        let kind = if sd.combat {
+            "combat showdown"
+        } else {
+            "showdown"
+        };
+        let _ = write!(
+            line,
+            " ({kind} at {}; Focus: {})",
+            sd.battlefield,
+            s.name(sd.focus)
+        );
         if let (Some(a), Some(d)) = (sd.attacker, sd.defender) {
             let _ = write!(line, "; attacker {}, defender {}", s.name(a), s.name(d));
         }
@@ -205,8 +237,17 @@ fn chain_line(s: &Situation) -> String {
     s.chain
         .iter()
         .map(|i| {
-            let status = if i.status == Status::Pending { ", pending" } else { "" };
-            format!("{} ({}, {}{status})", i.id, s.name(i.controller.unwrap_or(0)), i.kind.word())
+            let status = if i.status == Status::Pending {
+                ", pending"
+            } else {
+                ""
+            };
+            format!(
+                "{} ({}, {}{status})",
+                i.id,
+                s.name(i.controller.unwrap_or(0)),
+                i.kind.word()
+            )
         })
         .collect::<Vec<_>>()
         .join(" < ")
@@ -229,7 +270,11 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
     if !o.banished.is_empty() {
         v.push(("Banished".into(), o.banished.join(", ")));
     }
-    let refused: Vec<String> = o.refused.iter().map(|(id, why)| format!("{id} ({why})")).collect();
+    let refused: Vec<String> = o
+        .refused
+        .iter()
+        .map(|(id, why)| format!("{id} ({why})"))
+        .collect();
     v.push(("Refused".into(), list_or_none(&refused)));
     let unreached: Vec<String> = o.unreached.iter().map(|(id, _)| id.clone()).collect();
     if !unreached.is_empty() {
@@ -245,7 +290,11 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
             "{state}; Priority: {}; Focus: {}{}",
             o.priority.map_or("nobody", |p| s.name(p)),
             o.focus.map_or("nobody", |p| s.name(p)),
-            if o.showdown_ended { "; a showdown ended" } else { "" }
+            if o.showdown_ended {
+                "; a showdown ended"
+            } else {
+                ""
+            }
         ),
     ));
     if !o.legion.is_empty() {
@@ -256,7 +305,11 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
                 let f = if v.finalized { "active" } else { "not active" };
                 match v.resolved {
                     Some(r) if r != v.finalized => {
-                        format!("{}: {f} when finalized, {} when it resolved", v.id, if r { "active" } else { "not active" })
+                        format!(
+                            "{}: {f} when finalized, {} when it resolved",
+                            v.id,
+                            if r { "active" } else { "not active" }
+                        )
                     }
                     _ => format!("{}: {f}", v.id),
                 }
@@ -264,7 +317,12 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
             .collect();
         v.push(("Legion".into(), l.join("; ")));
     }
-    let turns: Vec<&str> = o.next_turns.iter().take(s.players.len() + 1).map(|p| s.name(*p)).collect();
+    let turns: Vec<&str> = o
+        .next_turns
+        .iter()
+        .take(s.players.len() + 1)
+        .map(|p| s.name(*p))
+        .collect();
     v.push(("Next turns".into(), turns.join(", ")));
     v.push(("Replay ended".into(), o.ended.clone()));
     v
@@ -274,16 +332,28 @@ fn differences(r: &Report) -> Vec<String> {
     if r.traces.len() < 2 {
         return Vec::new();
     }
-    let numbers = r.rows.iter().filter(|x| x.flag == Flag::NumbersDiffer).count();
-    let outcome = r.rows.iter().filter(|x| x.flag == Flag::OutcomeDiffers).count();
+    let numbers = r
+        .rows
+        .iter()
+        .filter(|x| x.flag == Flag::NumbersDiffer)
+        .count();
+    let outcome = r
+        .rows
+        .iter()
+        .filter(|x| x.flag == Flag::OutcomeDiffers)
+        .count();
     let mut v = Vec::new();
     if outcome == 0 && r.traces[0].outcome == r.traces[1].outcome {
         v.push("Outcomes: the same under July and October.".to_string());
     } else {
-        v.push(format!("OUTCOMES DIFFER: {outcome} step(s) happen differently (marked OUTCOME)."));
+        v.push(format!(
+            "OUTCOMES DIFFER: {outcome} step(s) happen differently (marked OUTCOME)."
+        ));
     }
     if numbers > 0 {
-        v.push(format!("Rule numbers: {numbers} step(s) cite different numbers (marked ≠)."));
+        v.push(format!(
+            "Rule numbers: {numbers} step(s) cite different numbers (marked ≠)."
+        ));
     } else {
         v.push("Rule numbers: no step cites a different established number.".to_string());
     }
@@ -293,9 +363,12 @@ fn differences(r: &Report) -> Vec<String> {
 fn has_unconfirmed(r: &Report) -> bool {
     r.traces.iter().any(|t| {
         t.edition == EditionId::October
-            && t.citations()
-                .iter()
-                .any(|c| matches!(Editions::get().edition(EditionId::October).resolve(*c), Cited::Unconfirmed { .. }))
+            && t.citations().iter().any(|c| {
+                matches!(
+                    Editions::get().edition(EditionId::October).resolve(*c),
+                    Cited::Unconfirmed { .. }
+                )
+            })
     })
 }
 
@@ -307,7 +380,12 @@ pub fn text(r: &Report, style: Style) -> String {
     let _ = writeln!(out, "{}", s.title);
     let _ = writeln!(out, "File:    {}", s.path);
     let _ = writeln!(out, "Rules:   {}", edition_line(s, &eds));
-    let _ = writeln!(out, "Players: {} (turn order); Turn Player: {}", s.players.join(", "), s.name(s.turn));
+    let _ = writeln!(
+        out,
+        "Players: {} (turn order); Turn Player: {}",
+        s.players.join(", "),
+        s.name(s.turn)
+    );
     let _ = writeln!(out, "Start:   {}", start_line(s));
     let _ = writeln!(out, "Chain:   {} (oldest first)", chain_line(s));
     out.push('\n');
@@ -322,14 +400,23 @@ pub fn text(r: &Report, style: Style) -> String {
         table.force_no_tty();
     }
     let both = eds.len() == 2;
-    let mut header = vec!["#", "Who", "What happened", "State after", "Priority / Focus", "Rules"];
+    let mut header = vec![
+        "#",
+        "Who",
+        "What happened",
+        "State after",
+        "Priority / Focus",
+        "Rules",
+    ];
     if both {
         header.push("July vs Oct");
     }
     table.set_header(header);
     for (i, max) in [(1, 8), (3, 15), (4, 12), (5, 24)] {
         if let Some(col) = table.column_mut(i) {
-            col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(comfy_table::Width::Fixed(max)));
+            col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(
+                comfy_table::Width::Fixed(max),
+            ));
         }
     }
     for l in lines(r) {
@@ -393,11 +480,20 @@ pub fn markdown(r: &Report) -> String {
     let mut out = format!("# {}\n\n", md_escape(&s.title));
     let _ = writeln!(out, "- **File:** `{}`", s.path);
     let _ = writeln!(out, "- **Rules:** {}", edition_line(s, &eds));
-    let _ = writeln!(out, "- **Players:** {} (turn order); Turn Player: {}", s.players.join(", "), s.name(s.turn));
+    let _ = writeln!(
+        out,
+        "- **Players:** {} (turn order); Turn Player: {}",
+        s.players.join(", "),
+        s.name(s.turn)
+    );
     let _ = writeln!(out, "- **Start:** {}", start_line(s));
     let _ = writeln!(out, "- **Chain (oldest first):** {}\n", chain_line(s));
     out.push_str("| # | Who | What happened | State after | Priority / Focus | Rules |");
-    out.push_str(if both { " July vs Oct |\n|---|---|---|---|---|---|---|\n" } else { "\n|---|---|---|---|---|---|\n" });
+    out.push_str(if both {
+        " July vs Oct |\n|---|---|---|---|---|---|---|\n"
+    } else {
+        "\n|---|---|---|---|---|---|\n"
+    });
     for l in lines(r) {
         let _ = write!(
             out,
@@ -424,7 +520,11 @@ pub fn markdown(r: &Report) -> String {
         if same && t.edition == EditionId::October {
             break;
         }
-        let heading = if same || r.traces.len() == 1 { "Summary".to_string() } else { format!("Summary under {}", t.edition.title()) };
+        let heading = if same || r.traces.len() == 1 {
+            "Summary".to_string()
+        } else {
+            format!("Summary under {}", t.edition.title())
+        };
         let _ = writeln!(out, "\n## {heading}\n");
         for (k, v) in summary_lines(s, &t.outcome) {
             let _ = writeln!(out, "- **{k}:** {}", md_escape(&v));
@@ -537,8 +637,16 @@ fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
     JsonOutcome {
         resolved: &o.resolved,
         countered: &o.countered,
-        refused: o.refused.iter().map(|(id, why)| serde_json::json!({"id": id, "reason": why})).collect(),
-        unreached: o.unreached.iter().map(|(id, why)| serde_json::json!({"id": id, "reason": why})).collect(),
+        refused: o
+            .refused
+            .iter()
+            .map(|(id, why)| serde_json::json!({"id": id, "reason": why}))
+            .collect(),
+        unreached: o
+            .unreached
+            .iter()
+            .map(|(id, why)| serde_json::json!({"id": id, "reason": why}))
+            .collect(),
         unused: &o.unused,
         banished: &o.banished,
         priority: o.priority.map(|p| s.name(p)),

@@ -109,7 +109,11 @@ impl Trace {
     pub fn citations(&self) -> Vec<Cite> {
         let mut out: Vec<Cite> = Vec::new();
         for s in &self.steps {
-            for c in s.cites.iter().chain(s.notes.iter().flat_map(|n| n.cites.iter())) {
+            for c in s
+                .cites
+                .iter()
+                .chain(s.notes.iter().flat_map(|n| n.cites.iter()))
+            {
                 if !out.contains(c) {
                     out.push(*c);
                 }

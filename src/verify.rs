@@ -1,9 +1,9 @@
 //! Checking a replay's outcome against the file's `expect` block.
 
+use crate::edition::EditionId;
 use crate::render::cited_numbers;
 use crate::situation::{ExpectBlock, Situation};
 use crate::trace::Trace;
-use crate::edition::EditionId;
 use std::collections::BTreeSet;
 
 /// The expectations that apply under `ed`: top-level keys, replaced key by key by the edition's
@@ -19,7 +19,20 @@ pub fn block_for(s: &Situation, ed: EditionId) -> Option<ExpectBlock> {
         macro_rules! take {
             ($($f:ident),*) => { $( if o.$f.is_some() { b.$f = o.$f.clone(); } )* };
         }
-        take!(resolved, countered, refused, unreached, banished, priority, focus, state, showdown_ended, legion, next_turns, cites);
+        take!(
+            resolved,
+            countered,
+            refused,
+            unreached,
+            banished,
+            priority,
+            focus,
+            state,
+            showdown_ended,
+            legion,
+            next_turns,
+            cites
+        );
     }
     Some(b)
 }
@@ -49,23 +62,42 @@ pub fn mismatches(s: &Situation, t: &Trace) -> Vec<String> {
     }
     if let Some(exp) = &b.resolved {
         if *exp != o.resolved {
-            out.push(format!("resolved: expected {}, got {}", show(exp), show(&o.resolved)));
+            out.push(format!(
+                "resolved: expected {}, got {}",
+                show(exp),
+                show(&o.resolved)
+            ));
         }
     }
     let sets: [(&str, &Option<Vec<String>>, Vec<String>); 4] = [
         ("countered", &b.countered, o.countered.clone()),
-        ("refused", &b.refused, o.refused.iter().map(|(i, _)| i.clone()).collect()),
-        ("unreached", &b.unreached, o.unreached.iter().map(|(i, _)| i.clone()).collect()),
+        (
+            "refused",
+            &b.refused,
+            o.refused.iter().map(|(i, _)| i.clone()).collect(),
+        ),
+        (
+            "unreached",
+            &b.unreached,
+            o.unreached.iter().map(|(i, _)| i.clone()).collect(),
+        ),
         ("banished", &b.banished, o.banished.clone()),
     ];
     for (key, exp, got) in sets {
         if let Some(exp) = exp {
             if set(exp) != set(&got) {
-                out.push(format!("{key}: expected {}, got {}", show_set(&set(exp)), show_set(&set(&got))));
+                out.push(format!(
+                    "{key}: expected {}, got {}",
+                    show_set(&set(exp)),
+                    show_set(&set(&got))
+                ));
             }
         }
     }
-    for (key, exp, got) in [("priority", &b.priority, o.priority), ("focus", &b.focus, o.focus)] {
+    for (key, exp, got) in [
+        ("priority", &b.priority, o.priority),
+        ("focus", &b.focus, o.focus),
+    ] {
         if let Some(exp) = exp {
             let got = got.map(|p| s.name(p).to_string());
             if *exp != got {
@@ -79,27 +111,47 @@ pub fn mismatches(s: &Situation, t: &Trace) -> Vec<String> {
     }
     if let Some(exp) = b.state {
         if Some(exp) != o.state {
-            out.push(format!("state: expected {}, got {}", exp.word(), o.state.map_or("none", |x| x.word())));
+            out.push(format!(
+                "state: expected {}, got {}",
+                exp.word(),
+                o.state.map_or("none", |x| x.word())
+            ));
         }
     }
     if let Some(exp) = b.showdown_ended {
         if exp != o.showdown_ended {
-            out.push(format!("showdown_ended: expected {exp}, got {}", o.showdown_ended));
+            out.push(format!(
+                "showdown_ended: expected {exp}, got {}",
+                o.showdown_ended
+            ));
         }
     }
     if let Some(exp) = &b.legion {
         for (id, v) in exp {
             match o.legion.iter().find(|l| l.id == *id) {
-                None => out.push(format!("legion: expected {id}: {v}, but {id} was never finalized")),
-                Some(l) if l.finalized != *v => out.push(format!("legion: expected {id}: {v}, got {}", l.finalized)),
+                None => out.push(format!(
+                    "legion: expected {id}: {v}, but {id} was never finalized"
+                )),
+                Some(l) if l.finalized != *v => {
+                    out.push(format!("legion: expected {id}: {v}, got {}", l.finalized))
+                }
                 Some(_) => {}
             }
         }
     }
     if let Some(exp) = &b.next_turns {
-        let got: Vec<String> = o.next_turns.iter().take(exp.len()).map(|p| s.name(*p).to_string()).collect();
+        let got: Vec<String> = o
+            .next_turns
+            .iter()
+            .take(exp.len())
+            .map(|p| s.name(*p).to_string())
+            .collect();
         if *exp != got {
-            out.push(format!("next_turns: expected to start {}, got {}", show(exp), show(&got)));
+            out.push(format!(
+                "next_turns: expected to start {}, got {}",
+                show(exp),
+                show(&got)
+            ));
         }
     }
     if let Some(exp) = &b.cites {

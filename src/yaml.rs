@@ -49,7 +49,10 @@ fn line_col_to_byte(src: &str, line: usize, col: usize) -> usize {
     let mut offset = 0;
     for (i, l) in src.split_inclusive('\n').enumerate() {
         if i + 1 == line {
-            return offset + l.char_indices().nth(col.saturating_sub(1)).map_or(l.len(), |(b, _)| b);
+            return offset
+                + l.char_indices()
+                    .nth(col.saturating_sub(1))
+                    .map_or(l.len(), |(b, _)| b);
         }
         offset += l.len();
     }
@@ -176,7 +179,8 @@ fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
     match e {
         E::TopLevelMustBeMapping(m) => SyntaxProblem {
             loc: at(m),
-            message: "a situation file is a YAML mapping of keys (format, players, chain, ...)".into(),
+            message: "a situation file is a YAML mapping of keys (format, players, chain, ...)"
+                .into(),
             help: "start the file with `format: 1` and write one key per line".into(),
         },
         E::TopLevelMustBeSequence(m) => SyntaxProblem {

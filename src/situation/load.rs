@@ -155,10 +155,11 @@ fn plain_non_text(s: &str) -> Option<&'static str> {
     }
     let body = t.strip_prefix(['-', '+']).unwrap_or(t);
     let is_int = !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit());
-    let is_hex_oct = (t.starts_with("0x")
-        && t.len() > 2
-        && t[2..].bytes().all(|b| b.is_ascii_hexdigit()))
-        || (t.starts_with("0o") && t.len() > 2 && t[2..].bytes().all(|b| (b'0'..=b'7').contains(&b)));
+    let is_hex_oct =
+        (t.starts_with("0x") && t.len() > 2 && t[2..].bytes().all(|b| b.is_ascii_hexdigit()))
+            || (t.starts_with("0o")
+                && t.len() > 2
+                && t[2..].bytes().all(|b| (b'0'..=b'7').contains(&b)));
     if is_int || is_hex_oct {
         return Some("a number");
     }
@@ -209,7 +210,10 @@ impl<'a> Reader<'a> {
         let loc = span_loc(self.src, node.span());
         let rest = &self.src[loc.offset..];
         let len = rest.find('\n').unwrap_or(rest.len()).max(1);
-        Loc::new(loc.offset, len.min(self.src.len().saturating_sub(loc.offset)).max(1))
+        Loc::new(
+            loc.offset,
+            len.min(self.src.len().saturating_sub(loc.offset)).max(1),
+        )
     }
 
     fn type_name(node: &Node) -> &'static str {
@@ -232,9 +236,13 @@ impl<'a> Reader<'a> {
         let Some(map) = node.as_mapping() else {
             let found = Self::type_name(node);
             self.push(
-                Problem::new("wrong_type", self.loc(node), format!("{what} must be a mapping, found {found}"))
-                    .label(format!("expected a mapping, found {found}"))
-                    .help(format!("write it as a mapping, e.g. {example}")),
+                Problem::new(
+                    "wrong_type",
+                    self.loc(node),
+                    format!("{what} must be a mapping, found {found}"),
+                )
+                .label(format!("expected a mapping, found {found}"))
+                .help(format!("write it as a mapping, e.g. {example}")),
             );
             return None;
         };
@@ -245,22 +253,36 @@ impl<'a> Reader<'a> {
                     None => format!("allowed keys here: {}", allowed.join(", ")),
                 };
                 self.push(
-                    Problem::new("unknown_key", self.sloc(k), format!("unknown key `{}` in {what}", k.as_str()))
-                        .label("unknown key")
-                        .help(help),
+                    Problem::new(
+                        "unknown_key",
+                        self.sloc(k),
+                        format!("unknown key `{}` in {what}", k.as_str()),
+                    )
+                    .label("unknown key")
+                    .help(help),
                 );
             }
         }
         Some(map)
     }
 
-    fn require<'n>(&mut self, map: &'n MarkedMappingNode, node: &Node, key: &str, what: &str) -> Option<&'n Node> {
+    fn require<'n>(
+        &mut self,
+        map: &'n MarkedMappingNode,
+        node: &Node,
+        key: &str,
+        what: &str,
+    ) -> Option<&'n Node> {
         let n = map.get_node(key);
         if n.is_none() {
             self.push(
-                Problem::new("missing_key", self.map_first_line(node), format!("{what} has no `{key}`"))
-                    .label(format!("`{key}` is missing here"))
-                    .help(format!("add `{key}:` to {what}")),
+                Problem::new(
+                    "missing_key",
+                    self.map_first_line(node),
+                    format!("{what} has no `{key}`"),
+                )
+                .label(format!("`{key}` is missing here"))
+                .help(format!("add `{key}:` to {what}")),
             );
         }
         n
@@ -278,9 +300,13 @@ impl<'a> Reader<'a> {
                             format!("quote it: \"{}\" (YAML reads it as {kind}; 355.10 would become 355.1)", s.as_str())
                         };
                         self.push(
-                            Problem::new("not_text", self.sloc(s), format!("{what} must be text, found {kind}"))
-                                .label(format!("YAML reads this as {kind}"))
-                                .help(help),
+                            Problem::new(
+                                "not_text",
+                                self.sloc(s),
+                                format!("{what} must be text, found {kind}"),
+                            )
+                            .label(format!("YAML reads this as {kind}"))
+                            .help(help),
                         );
                         return None;
                     }
@@ -290,9 +316,13 @@ impl<'a> Reader<'a> {
             other => {
                 let found = Self::type_name(other);
                 self.push(
-                    Problem::new("wrong_type", self.loc(other), format!("{what} must be text, found {found}"))
-                        .label(format!("expected text, found {found}"))
-                        .help(format!("write {what} as a single value")),
+                    Problem::new(
+                        "wrong_type",
+                        self.loc(other),
+                        format!("{what} must be text, found {found}"),
+                    )
+                    .label(format!("expected text, found {found}"))
+                    .help(format!("write {what} as a single value")),
                 );
                 None
             }
@@ -310,9 +340,16 @@ impl<'a> Reader<'a> {
             }
         }
         self.push(
-            Problem::new("wrong_type", self.loc(node), format!("{what} must be true or false"))
-                .label(format!("expected true or false, found {}", Self::type_name(node)))
-                .help("write true or false, unquoted (YAML 1.2: yes/no/on/off are text)"),
+            Problem::new(
+                "wrong_type",
+                self.loc(node),
+                format!("{what} must be true or false"),
+            )
+            .label(format!(
+                "expected true or false, found {}",
+                Self::type_name(node)
+            ))
+            .help("write true or false, unquoted (YAML 1.2: yes/no/on/off are text)"),
         );
         None
     }
@@ -326,9 +363,16 @@ impl<'a> Reader<'a> {
             }
         }
         self.push(
-            Problem::new("wrong_type", self.loc(node), format!("{what} must be a whole number"))
-                .label(format!("expected a whole number, found {}", Self::type_name(node)))
-                .help("write an unquoted whole number such as 1"),
+            Problem::new(
+                "wrong_type",
+                self.loc(node),
+                format!("{what} must be a whole number"),
+            )
+            .label(format!(
+                "expected a whole number, found {}",
+                Self::type_name(node)
+            ))
+            .help("write an unquoted whole number such as 1"),
         );
         None
     }
@@ -344,9 +388,13 @@ impl<'a> Reader<'a> {
             None => format!("use one of: {}", allowed.join(", ")),
         };
         self.push(
-            Problem::new("unknown_value", self.loc(node), format!("`{s}` is not a value of {what}"))
-                .label("unknown value")
-                .help(help),
+            Problem::new(
+                "unknown_value",
+                self.loc(node),
+                format!("`{s}` is not a value of {what}"),
+            )
+            .label("unknown value")
+            .help(help),
         );
         None
     }
@@ -357,9 +405,15 @@ impl<'a> Reader<'a> {
         }
         let found = Self::type_name(node);
         self.push(
-            Problem::new("wrong_type", self.loc(node), format!("{what} must be a list, found {found}"))
-                .label(format!("expected a list, found {found}"))
-                .help(format!("write {what} as a list: [a, b] or one `- item` per line")),
+            Problem::new(
+                "wrong_type",
+                self.loc(node),
+                format!("{what} must be a list, found {found}"),
+            )
+            .label(format!("expected a list, found {found}"))
+            .help(format!(
+                "write {what} as a list: [a, b] or one `- item` per line"
+            )),
         );
         None
     }
@@ -394,9 +448,13 @@ impl<'a> Reader<'a> {
             None => format!("known players: {known}"),
         };
         self.push(
-            Problem::new("unknown_player", loc, format!("{what} names `{name}`, who is not in `players`"))
-                .label("unknown player")
-                .help(help),
+            Problem::new(
+                "unknown_player",
+                loc,
+                format!("{what} names `{name}`, who is not in `players`"),
+            )
+            .label("unknown player")
+            .help(help),
         );
         None
     }
@@ -412,9 +470,13 @@ impl<'a> Reader<'a> {
             if let Some(v) = self.integer(n, "`format`") {
                 if v != 1 {
                     self.push(
-                        Problem::new("format", self.loc(n), format!("format {v} is not supported"))
-                            .label("unsupported format")
-                            .help("this version of chainjudge reads format 1: write `format: 1`"),
+                        Problem::new(
+                            "format",
+                            self.loc(n),
+                            format!("format {v} is not supported"),
+                        )
+                        .label("unsupported format")
+                        .help("this version of chainjudge reads format 1: write `format: 1`"),
                     );
                 }
             }
@@ -446,7 +508,9 @@ impl<'a> Reader<'a> {
             Some("october") => RulesChoice::October,
             Some(_) => RulesChoice::Both,
             None => match &date {
-                Some(d) if map.get_node("rules").is_none() => validate::edition_in_force(d).unwrap_or(RulesChoice::Both),
+                Some(d) if map.get_node("rules").is_none() => {
+                    validate::edition_in_force(d).unwrap_or(RulesChoice::Both)
+                }
                 _ => RulesChoice::Both,
             },
         };
@@ -455,9 +519,13 @@ impl<'a> Reader<'a> {
         if !has_situation {
             if ruling.is_none() && map.get_node("ruling").is_none() {
                 self.push(
-                    Problem::new("missing_key", self.map_first_line(tree), "the file has no `players`")
-                        .label("`players` is missing")
-                        .help("add `players: [Ana, Ben]` (turn order), a `chain` and `actions`"),
+                    Problem::new(
+                        "missing_key",
+                        self.map_first_line(tree),
+                        "the file has no `players`",
+                    )
+                    .label("`players` is missing")
+                    .help("add `players: [Ana, Ben]` (turn order), a `chain` and `actions`"),
                 );
                 return None;
             }
@@ -489,16 +557,24 @@ impl<'a> Reader<'a> {
         if let Some(n) = players_node {
             self.players_list(n);
         }
-        let turn = map.get_node("turn").and_then(|n| self.player(n, "`turn`")).unwrap_or(0);
-        let phase = match map.get_node("phase").and_then(|n| self.word(n, "`phase`", &["beginning", "main", "ending"])) {
+        let turn = map
+            .get_node("turn")
+            .and_then(|n| self.player(n, "`turn`"))
+            .unwrap_or(0);
+        let phase = match map
+            .get_node("phase")
+            .and_then(|n| self.word(n, "`phase`", &["beginning", "main", "ending"]))
+        {
             Some("beginning") => Phase::Beginning,
             Some("ending") => Phase::Ending,
             _ => Phase::Main,
         };
-        let step = map.get_node("step").and_then(|n| match self.word(n, "`step`", &["ending", "expiration"]) {
-            Some("ending") => Some(EndingStep::Ending),
-            Some(_) => Some(EndingStep::Expiration),
-            None => None,
+        let step = map.get_node("step").and_then(|n| {
+            match self.word(n, "`step`", &["ending", "expiration"]) {
+                Some("ending") => Some(EndingStep::Ending),
+                Some(_) => Some(EndingStep::Expiration),
+                None => None,
+            }
         });
         let showdown = map.get_node("showdown").and_then(|n| self.showdown(n));
         let played_this_turn = map
@@ -513,12 +589,22 @@ impl<'a> Reader<'a> {
         let chain = map
             .get_node("chain")
             .and_then(|n| self.list(n, "`chain`"))
-            .map(|seq| seq.iter().filter_map(|n| self.item(n, Place::Chain)).collect())
+            .map(|seq| {
+                seq.iter()
+                    .filter_map(|n| self.item(n, Place::Chain))
+                    .collect()
+            })
             .unwrap_or_default();
-        let priority = map.get_node("priority").and_then(|n| self.player(n, "`priority`"));
+        let priority = map
+            .get_node("priority")
+            .and_then(|n| self.player(n, "`priority`"));
         let passed = map.get_node("passed").and_then(|n| {
             let seq = self.list(n, "`passed`")?;
-            Some(seq.iter().filter_map(|p| self.player(p, "`passed`")).collect())
+            Some(
+                seq.iter()
+                    .filter_map(|p| self.player(p, "`passed`"))
+                    .collect(),
+            )
         });
         let actions = map
             .get_node("actions")
@@ -572,18 +658,26 @@ impl<'a> Reader<'a> {
                 );
             } else if names.contains(&name) {
                 self.push(
-                    Problem::new("duplicate_player", loc, format!("the player `{name}` is listed twice"))
-                        .label("second listing")
-                        .help("player names are unique: remove or rename one"),
+                    Problem::new(
+                        "duplicate_player",
+                        loc,
+                        format!("the player `{name}` is listed twice"),
+                    )
+                    .label("second listing")
+                    .help("player names are unique: remove or rename one"),
                 );
             }
             names.push(name);
         }
         if !(2..=4).contains(&names.len()) {
             self.push(
-                Problem::new("player_count", self.loc(node), format!("format 1 takes 2 to 4 players, found {}", names.len()))
-                    .label("player list")
-                    .help("list 2 to 4 players in turn order, e.g. players: [Ana, Ben]"),
+                Problem::new(
+                    "player_count",
+                    self.loc(node),
+                    format!("format 1 takes 2 to 4 players, found {}", names.len()),
+                )
+                .label("player list")
+                .help("list 2 to 4 players in turn order, e.g. players: [Ana, Ben]"),
             );
         }
         if names.is_empty() {
@@ -596,17 +690,33 @@ impl<'a> Reader<'a> {
         let map = self.mapping(
             node,
             "`showdown`",
-            &["battlefield", "combat", "focus", "attacker", "defender", "opened_by_trigger"],
+            &[
+                "battlefield",
+                "combat",
+                "focus",
+                "attacker",
+                "defender",
+                "opened_by_trigger",
+            ],
             "`showdown: { focus: Ana }`",
         )?;
         let battlefield = map
             .get_node("battlefield")
             .and_then(|n| self.text(n, "`battlefield`"))
             .unwrap_or_else(|| "the battlefield".to_string());
-        let combat = map.get_node("combat").and_then(|n| self.boolean(n, "`combat`")).unwrap_or(false);
-        let focus = self.require(map, node, "focus", "`showdown`").and_then(|n| self.player(n, "`focus`"));
-        let attacker = map.get_node("attacker").and_then(|n| self.player(n, "`attacker`"));
-        let defender = map.get_node("defender").and_then(|n| self.player(n, "`defender`"));
+        let combat = map
+            .get_node("combat")
+            .and_then(|n| self.boolean(n, "`combat`"))
+            .unwrap_or(false);
+        let focus = self
+            .require(map, node, "focus", "`showdown`")
+            .and_then(|n| self.player(n, "`focus`"));
+        let attacker = map
+            .get_node("attacker")
+            .and_then(|n| self.player(n, "`attacker`"));
+        let defender = map
+            .get_node("defender")
+            .and_then(|n| self.player(n, "`defender`"));
         let opened_by_trigger = map
             .get_node("opened_by_trigger")
             .and_then(|n| self.boolean(n, "`opened_by_trigger`"));
@@ -614,20 +724,31 @@ impl<'a> Reader<'a> {
             for (key, v) in [("attacker", attacker), ("defender", defender)] {
                 if map.get_node(key).is_none() {
                     self.push(
-                        Problem::new("missing_key", self.map_first_line(node), format!("a combat showdown needs `{key}`"))
-                            .label(format!("`{key}` is missing"))
-                            .help("write `attacker:` and `defender:`, two different players"),
+                        Problem::new(
+                            "missing_key",
+                            self.map_first_line(node),
+                            format!("a combat showdown needs `{key}`"),
+                        )
+                        .label(format!("`{key}` is missing"))
+                        .help("write `attacker:` and `defender:`, two different players"),
                     );
                 }
                 let _ = v;
             }
             if let (Some(a), Some(d)) = (attacker, defender) {
                 if a == d {
-                    let loc = map.get_node("defender").map(|n| self.loc(n)).unwrap_or_default();
+                    let loc = map
+                        .get_node("defender")
+                        .map(|n| self.loc(n))
+                        .unwrap_or_default();
                     self.push(
-                        Problem::new("designations", loc, "the attacker and the defender are the same player")
-                            .label("same as the attacker")
-                            .help("a combat is between two different players: name the other one"),
+                        Problem::new(
+                            "designations",
+                            loc,
+                            "the attacker and the defender are the same player",
+                        )
+                        .label("same as the attacker")
+                        .help("a combat is between two different players: name the other one"),
                     );
                 }
             }
@@ -635,9 +756,13 @@ impl<'a> Reader<'a> {
             for key in ["attacker", "defender"] {
                 if let Some(n) = map.get_node(key) {
                     self.push(
-                        Problem::new("designations", self.loc(n), format!("`{key}` is only for a combat showdown"))
-                            .label("not a combat")
-                            .help("add `combat: true`, or remove the designation"),
+                        Problem::new(
+                            "designations",
+                            self.loc(n),
+                            format!("`{key}` is only for a combat showdown"),
+                        )
+                        .label("not a combat")
+                        .help("add `combat: true`, or remove the designation"),
                     );
                 }
             }
@@ -656,9 +781,13 @@ impl<'a> Reader<'a> {
         let mut out = vec![Vec::new(); self.players.len().max(1)];
         let Some(map) = node.as_mapping() else {
             self.push(
-                Problem::new("wrong_type", self.loc(node), "`played_this_turn` must map player names to lists")
-                    .label("expected a mapping")
-                    .help("e.g. played_this_turn: { Ana: [{ name: Spell A, kind: spell }] }"),
+                Problem::new(
+                    "wrong_type",
+                    self.loc(node),
+                    "`played_this_turn` must map player names to lists",
+                )
+                .label("expected a mapping")
+                .help("e.g. played_this_turn: { Ana: [{ name: Spell A, kind: spell }] }"),
             );
             return out;
         };
@@ -669,18 +798,29 @@ impl<'a> Reader<'a> {
             };
             for e in seq.iter() {
                 let entry = if e.as_mapping().is_some() {
-                    let Some(m) = self.mapping(e, "a played card", &["name", "kind"], "`{ name: Defy, kind: spell }`") else {
+                    let Some(m) = self.mapping(
+                        e,
+                        "a played card",
+                        &["name", "kind"],
+                        "`{ name: Defy, kind: spell }`",
+                    ) else {
                         continue;
                     };
-                    let name = self.require(m, e, "name", "a played card").and_then(|n| self.text(n, "`name`"));
-                    let kind = m.get_node("kind").and_then(|n| self.word(n, "`kind`", &["spell", "unit", "gear"])).map(|w| match w {
-                        "spell" => ItemKind::Spell,
-                        "unit" => ItemKind::Unit,
-                        _ => ItemKind::Gear,
-                    });
+                    let name = self
+                        .require(m, e, "name", "a played card")
+                        .and_then(|n| self.text(n, "`name`"));
+                    let kind = m
+                        .get_node("kind")
+                        .and_then(|n| self.word(n, "`kind`", &["spell", "unit", "gear"]))
+                        .map(|w| match w {
+                            "spell" => ItemKind::Spell,
+                            "unit" => ItemKind::Unit,
+                            _ => ItemKind::Gear,
+                        });
                     name.map(|name| PlayedEntry { name, kind })
                 } else {
-                    self.text(e, "a played card").map(|name| PlayedEntry { name, kind: None })
+                    self.text(e, "a played card")
+                        .map(|name| PlayedEntry { name, kind: None })
                 };
                 if let (Some(p), Some(entry)) = (p, entry) {
                     out[p].push(entry);
@@ -706,9 +846,13 @@ impl<'a> Reader<'a> {
         let id = name.map(slug).unwrap_or_default();
         if id.is_empty() && name.is_some() {
             self.push(
-                Problem::new("bad_id", self.map_first_line(node), "this name gives an empty id")
-                    .label("no letters or digits in the name")
-                    .help("add an `id:` made of letters, digits and dashes"),
+                Problem::new(
+                    "bad_id",
+                    self.map_first_line(node),
+                    "this name gives an empty id",
+                )
+                .label("no letters or digits in the name")
+                .help("add an `id:` made of letters, digits and dashes"),
             );
         }
         id
@@ -721,7 +865,9 @@ impl<'a> Reader<'a> {
             &["id", "name", "controller", "kind", "at", "triggers"],
             "`{ name: Ravenbloom Student, controller: Ana, kind: unit }`",
         )?;
-        let name = self.require(map, node, "name", "a board object").and_then(|n| self.text(n, "`name`"));
+        let name = self
+            .require(map, node, "name", "a board object")
+            .and_then(|n| self.text(n, "`name`"));
         let id = self.id_for(map, name.as_deref(), node);
         let controller = self
             .require(map, node, "controller", "a board object")
@@ -735,10 +881,17 @@ impl<'a> Reader<'a> {
                 "legend" => BoardKind::Legend,
                 _ => BoardKind::Battlefield,
             });
-        let at = map.get_node("at").and_then(|n| self.text(n, "`at`")).unwrap_or_else(|| "base".into());
+        let at = map
+            .get_node("at")
+            .and_then(|n| self.text(n, "`at`"))
+            .unwrap_or_else(|| "base".into());
         let loc = self.map_first_line(node);
-        let id_loc = map.get_node("id").or(map.get_node("name")).map_or(loc, |n| self.loc(n));
-        self.reg.add(&id, IdWhat::Board(kind), id_loc, &mut self.problems);
+        let id_loc = map
+            .get_node("id")
+            .or(map.get_node("name"))
+            .map_or(loc, |n| self.loc(n));
+        self.reg
+            .add(&id, IdWhat::Board(kind), id_loc, &mut self.problems);
         let triggers = self.triggers(map, TriggerCarrier::Board(kind));
         Some(BoardSpec {
             id,
@@ -758,26 +911,40 @@ impl<'a> Reader<'a> {
         let Some(seq) = self.list(n, "`triggers`") else {
             return Vec::new();
         };
-        seq.iter().filter_map(|t| self.trigger(t, carrier)).collect()
+        seq.iter()
+            .filter_map(|t| self.trigger(t, carrier))
+            .collect()
     }
 
     fn trigger(&mut self, node: &Node, carrier: TriggerCarrier) -> Option<Trigger> {
-        let map = self.mapping(node, "a trigger", &["on", "kind", "item"], "`{ on: play, item: { name: ... } }`")?;
+        let map = self.mapping(
+            node,
+            "a trigger",
+            &["on", "kind", "item"],
+            "`{ on: play, item: { name: ... } }`",
+        )?;
         let on_node = self.require(map, node, "on", "a trigger");
-        let on = on_node.and_then(|n| self.word(n, "`on`", &["play", "death", "you_play", "chosen"]));
+        let on =
+            on_node.and_then(|n| self.word(n, "`on`", &["play", "death", "you_play", "chosen"]));
         let kind = match map.get_node("kind") {
-            Some(k) if on == Some("you_play") => self.word(k, "`kind`", &["spell", "unit", "gear", "card"]).map(|w| match w {
-                "spell" => CardKind::Spell,
-                "unit" => CardKind::Unit,
-                "gear" => CardKind::Gear,
-                _ => CardKind::Card,
-            }),
+            Some(k) if on == Some("you_play") => self
+                .word(k, "`kind`", &["spell", "unit", "gear", "card"])
+                .map(|w| match w {
+                    "spell" => CardKind::Spell,
+                    "unit" => CardKind::Unit,
+                    "gear" => CardKind::Gear,
+                    _ => CardKind::Card,
+                }),
             Some(k) => {
                 if on.is_some() {
                     self.push(
-                        Problem::new("misplaced_key", self.loc(k), "`kind` on a trigger is only for `on: you_play`")
-                            .label("not allowed here")
-                            .help("remove `kind`, or use `on: you_play`"),
+                        Problem::new(
+                            "misplaced_key",
+                            self.loc(k),
+                            "`kind` on a trigger is only for `on: you_play`",
+                        )
+                        .label("not allowed here")
+                        .help("remove `kind`, or use `on: you_play`"),
                     );
                 }
                 None
@@ -800,7 +967,9 @@ impl<'a> Reader<'a> {
                     ),
             );
         }
-        let item = self.require(map, node, "item", "a trigger").and_then(|n| self.item(n, Place::TriggerItem))?;
+        let item = self
+            .require(map, node, "item", "a trigger")
+            .and_then(|n| self.item(n, Place::TriggerItem))?;
         Some(Trigger {
             on,
             item,
@@ -816,8 +985,15 @@ impl<'a> Reader<'a> {
             Place::PlayEffect => "a `play` effect",
             Place::TriggerItem => "a trigger item",
         };
-        let map = self.mapping(node, what, ITEM_KEYS, "`{ name: Defy, controller: Ben, kind: spell }`")?;
-        let name = self.require(map, node, "name", what).and_then(|n| self.text(n, "`name`"));
+        let map = self.mapping(
+            node,
+            what,
+            ITEM_KEYS,
+            "`{ name: Defy, controller: Ben, kind: spell }`",
+        )?;
+        let name = self
+            .require(map, node, "name", what)
+            .and_then(|n| self.text(n, "`name`"));
         let id = self.id_for(map, name.as_deref(), node);
         let controller = match map.get_node("controller") {
             Some(n) => self.player(n, "`controller`"),
@@ -835,7 +1011,11 @@ impl<'a> Reader<'a> {
                 None
             }
             (Some(n), _) => self
-                .word(n, "`kind`", &["spell", "unit", "gear", "activated", "triggered"])
+                .word(
+                    n,
+                    "`kind`",
+                    &["spell", "unit", "gear", "activated", "triggered"],
+                )
                 .map(|w| match w {
                     "spell" => ItemKind::Spell,
                     "unit" => ItemKind::Unit,
@@ -847,9 +1027,13 @@ impl<'a> Reader<'a> {
         if let (Some(k), Some(n)) = (kind, map.get_node("kind")) {
             if place == Place::TriggerItem && k != ItemKind::Triggered {
                 self.push(
-                    Problem::new("wrong_kind", self.loc(n), "a trigger's item is a triggered ability")
-                        .label(format!("`{}` here", k.word()))
-                        .help("remove `kind` (it defaults to `triggered`) or write `kind: triggered`"),
+                    Problem::new(
+                        "wrong_kind",
+                        self.loc(n),
+                        "a trigger's item is a triggered ability",
+                    )
+                    .label(format!("`{}` here", k.word()))
+                    .help("remove `kind` (it defaults to `triggered`) or write `kind: triggered`"),
                 );
             }
             if place == Place::Action && k == ItemKind::Triggered {
@@ -860,7 +1044,11 @@ impl<'a> Reader<'a> {
                 );
             }
         }
-        let flag = |r: &mut Self, key: &str| map.get_node(key).and_then(|n| r.boolean(n, &format!("`{key}`"))).unwrap_or(false);
+        let flag = |r: &mut Self, key: &str| {
+            map.get_node(key)
+                .and_then(|n| r.boolean(n, &format!("`{key}`")))
+                .unwrap_or(false)
+        };
         let adds = flag(self, "adds");
         let flow = flag(self, "flow");
         let uncounterable = flag(self, "uncounterable");
@@ -894,26 +1082,53 @@ impl<'a> Reader<'a> {
             },
             None => Status::Finalized,
         };
-        let from = match map.get_node("from").and_then(|n| self.word(n, "`from`", &["hand", "hidden", "trash"])) {
+        let from = match map
+            .get_node("from")
+            .and_then(|n| self.word(n, "`from`", &["hand", "hidden", "trash"]))
+        {
             Some("hidden") => FromZone::Hidden,
             Some("trash") => FromZone::Trash,
             _ => FromZone::Hand,
         };
         if let Some(k) = kind {
             let checks: [(&str, bool, &str); 4] = [
-                ("adds", adds && k.is_card(), "`adds` is only for abilities (activated or triggered)"),
-                ("flow", flow && k != ItemKind::Spell, "`flow` is only for spells"),
-                ("legion", legion && !k.is_card(), "`legion` is only for spells, units and gear"),
-                ("from", map.get_node("from").is_some() && !k.is_card(), "`from` is only for cards (spells, units, gear)"),
+                (
+                    "adds",
+                    adds && k.is_card(),
+                    "`adds` is only for abilities (activated or triggered)",
+                ),
+                (
+                    "flow",
+                    flow && k != ItemKind::Spell,
+                    "`flow` is only for spells",
+                ),
+                (
+                    "legion",
+                    legion && !k.is_card(),
+                    "`legion` is only for spells, units and gear",
+                ),
+                (
+                    "from",
+                    map.get_node("from").is_some() && !k.is_card(),
+                    "`from` is only for cards (spells, units, gear)",
+                ),
             ];
             for (key, bad, msg) in checks {
                 if bad {
-                    let loc = map.get_node(key).map_or_else(|| self.map_first_line(node), |n| self.loc(n));
-                    self.push(Problem::new("misplaced_key", loc, msg).label("not allowed here").help(format!("remove `{key}`")));
+                    let loc = map
+                        .get_node(key)
+                        .map_or_else(|| self.map_first_line(node), |n| self.loc(n));
+                    self.push(
+                        Problem::new("misplaced_key", loc, msg)
+                            .label("not allowed here")
+                            .help(format!("remove `{key}`")),
+                    );
                 }
             }
             if place == Place::Chain && status == Status::Finalized && (k.is_permanent() || adds) {
-                let loc = map.get_node("status").map_or_else(|| self.map_first_line(node), |n| self.loc(n));
+                let loc = map
+                    .get_node("status")
+                    .map_or_else(|| self.map_first_line(node), |n| self.loc(n));
                 let what = if adds { "an Add ability" } else { k.word() };
                 self.push(
                     Problem::new("finalized_immediate", loc, format!("{what} cannot be finalized on the Chain"))
@@ -936,7 +1151,10 @@ impl<'a> Reader<'a> {
             }
             None => Vec::new(),
         };
-        let id_loc = map.get_node("id").or(map.get_node("name")).map_or_else(|| self.map_first_line(node), |n| self.loc(n));
+        let id_loc = map
+            .get_node("id")
+            .or(map.get_node("name"))
+            .map_or_else(|| self.map_first_line(node), |n| self.loc(n));
         let what_id = match place {
             Place::Chain => IdWhat::Chain(kind),
             Place::Action => IdWhat::Action(kind),
@@ -976,21 +1194,31 @@ impl<'a> Reader<'a> {
         let mains: Vec<&MarkedScalarNode> = map
             .iter()
             .map(|(k, _)| k)
-            .filter(|k| ["counter", "play", "kill", "extra_turn", "forbid_name"].contains(&k.as_str()))
+            .filter(|k| {
+                ["counter", "play", "kill", "extra_turn", "forbid_name"].contains(&k.as_str())
+            })
             .collect();
         if mains.len() > 1 {
             self.push(
-                Problem::new("two_effects", self.sloc(mains[1]), "one effect map holds two effects")
-                    .label("second effect")
-                    .help("write each effect as its own list entry: `- counter: a` then `- kill: u`"),
+                Problem::new(
+                    "two_effects",
+                    self.sloc(mains[1]),
+                    "one effect map holds two effects",
+                )
+                .label("second effect")
+                .help("write each effect as its own list entry: `- counter: a` then `- kill: u`"),
             );
         }
         let text = map.get_node("text").and_then(|n| self.text(n, "`text`"));
         if mains.is_empty() && text.is_none() && map.get_node("text").is_none() {
             self.push(
-                Problem::new("empty_effect", self.map_first_line(node), "this effect does nothing")
-                    .label("no effect key")
-                    .help("use one of counter, play, kill, extra_turn, forbid_name, or text"),
+                Problem::new(
+                    "empty_effect",
+                    self.map_first_line(node),
+                    "this effect does nothing",
+                )
+                .label("no effect key")
+                .help("use one of counter, play, kill, extra_turn, forbid_name, or text"),
             );
             return None;
         }
@@ -1002,8 +1230,16 @@ impl<'a> Reader<'a> {
                 match key {
                     "counter" | "kill" => {
                         let id = self.text(v, &format!("`{key}`"))?;
-                        let kind = if key == "counter" { RefKind::Counter } else { RefKind::Kill };
-                        self.refs.push(Ref { id: id.clone(), loc: self.loc(v), kind });
+                        let kind = if key == "counter" {
+                            RefKind::Counter
+                        } else {
+                            RefKind::Kill
+                        };
+                        self.refs.push(Ref {
+                            id: id.clone(),
+                            loc: self.loc(v),
+                            kind,
+                        });
                         if key == "counter" {
                             EffectKind::Counter(id)
                         } else {
@@ -1025,7 +1261,12 @@ impl<'a> Reader<'a> {
     }
 
     fn condition(&mut self, node: &Node) -> Option<Condition> {
-        let map = self.mapping(node, "a condition", &["played_this_turn"], "`{ played_this_turn: { by: opponent, kind: spell } }`")?;
+        let map = self.mapping(
+            node,
+            "a condition",
+            &["played_this_turn"],
+            "`{ played_this_turn: { by: opponent, kind: spell } }`",
+        )?;
         let inner = self.require(map, node, "played_this_turn", "a condition")?;
         let m = self.mapping(
             inner,
@@ -1040,11 +1281,18 @@ impl<'a> Reader<'a> {
                 match t.as_str() {
                     "controller" => PlayedBy::Controller,
                     "opponent" => PlayedBy::Opponent,
-                    other => PlayedBy::Player(self.player_named(other, self.loc(n), "`by` (controller, opponent or a player)")?),
+                    other => PlayedBy::Player(self.player_named(
+                        other,
+                        self.loc(n),
+                        "`by` (controller, opponent or a player)",
+                    )?),
                 }
             }
         };
-        let kind = match m.get_node("kind").and_then(|n| self.word(n, "`kind`", &["spell", "unit", "gear", "card"])) {
+        let kind = match m
+            .get_node("kind")
+            .and_then(|n| self.word(n, "`kind`", &["spell", "unit", "gear", "card"]))
+        {
             Some("spell") => CardKind::Spell,
             Some("unit") => CardKind::Unit,
             Some("gear") => CardKind::Gear,
@@ -1083,12 +1331,21 @@ impl<'a> Reader<'a> {
     }
 
     fn action(&mut self, node: &Node) -> Option<Action> {
-        let map = self.mapping(node, "an action", &["play", "pass", "order"], "`- pass: Ben`")?;
+        let map = self.mapping(
+            node,
+            "an action",
+            &["play", "pass", "order"],
+            "`- pass: Ben`",
+        )?;
         if map.len() != 1 {
             self.push(
-                Problem::new("action_shape", self.map_first_line(node), "an action is exactly one of play, pass or order")
-                    .label("action")
-                    .help("write one action per list entry: `- pass: Ben`"),
+                Problem::new(
+                    "action_shape",
+                    self.map_first_line(node),
+                    "an action is exactly one of play, pass or order",
+                )
+                .label("action")
+                .help("write one action per list entry: `- pass: Ben`"),
             );
             if map.is_empty() {
                 return None;
@@ -1103,9 +1360,15 @@ impl<'a> Reader<'a> {
                 let list = self.text_list(v, "`order`")?;
                 if list.len() < 2 {
                     self.push(
-                        Problem::new("order_short", self.loc(v), "an `order` names at least two triggers")
-                            .label("too short")
-                            .help("list the ids of one controller's simultaneous triggers, oldest first"),
+                        Problem::new(
+                            "order_short",
+                            self.loc(v),
+                            "an `order` names at least two triggers",
+                        )
+                        .label("too short")
+                        .help(
+                            "list the ids of one controller's simultaneous triggers, oldest first",
+                        ),
                     );
                 }
                 for (id, l) in &list {
@@ -1129,12 +1392,21 @@ impl<'a> Reader<'a> {
         let common = self.expect_block(map);
         let edition = |r: &mut Self, key: &str| {
             let n = map.get_node(key)?;
-            let m = r.mapping(n, &format!("`expect.{key}`"), EXPECT_KEYS, "`{ cites: [\"340.1\"] }`")?;
+            let m = r.mapping(
+                n,
+                &format!("`expect.{key}`"),
+                EXPECT_KEYS,
+                "`{ cites: [\"340.1\"] }`",
+            )?;
             Some(r.expect_block(m))
         };
         let july = edition(self, "july");
         let october = edition(self, "october");
-        Some(Expect { common, july, october })
+        Some(Expect {
+            common,
+            july,
+            october,
+        })
     }
 
     fn expect_block(&mut self, map: &MarkedMappingNode) -> ExpectBlock {
@@ -1143,7 +1415,11 @@ impl<'a> Reader<'a> {
             let n = map.get_node(key)?;
             let list = r.text_list(n, &format!("`expect.{key}`"))?;
             for (id, loc) in &list {
-                r.refs.push(Ref { id: id.clone(), loc: *loc, kind });
+                r.refs.push(Ref {
+                    id: id.clone(),
+                    loc: *loc,
+                    kind,
+                });
             }
             Some(list.into_iter().map(|(t, _)| t).collect())
         };
@@ -1158,7 +1434,11 @@ impl<'a> Reader<'a> {
                 if t == "none" {
                     return Some(None);
                 }
-                self.player_named(&t, self.loc(n), &format!("`expect.{key}` (a player or none)"))?;
+                self.player_named(
+                    &t,
+                    self.loc(n),
+                    &format!("`expect.{key}` (a player or none)"),
+                )?;
                 Some(Some(t))
             });
             if key == "priority" {
@@ -1168,12 +1448,25 @@ impl<'a> Reader<'a> {
             }
         }
         b.state = map.get_node("state").and_then(|n| {
-            let w = self.word(n, "`expect.state`", &["neutral-open", "neutral-closed", "showdown-open", "showdown-closed"])?;
+            let w = self.word(
+                n,
+                "`expect.state`",
+                &[
+                    "neutral-open",
+                    "neutral-closed",
+                    "showdown-open",
+                    "showdown-closed",
+                ],
+            )?;
             TurnState::parse(w)
         });
-        b.showdown_ended = map.get_node("showdown_ended").and_then(|n| self.boolean(n, "`expect.showdown_ended`"));
+        b.showdown_ended = map
+            .get_node("showdown_ended")
+            .and_then(|n| self.boolean(n, "`expect.showdown_ended`"));
         b.legion = map.get_node("legion").and_then(|n| {
-            let m = self.mapping(n, "`expect.legion`", &[], "`{ hopeful: true }`").or_else(|| n.as_mapping())?;
+            let m = self
+                .mapping(n, "`expect.legion`", &[], "`{ hopeful: true }`")
+                .or_else(|| n.as_mapping())?;
             let mut out = Vec::new();
             for (k, v) in m.iter() {
                 self.refs.push(Ref {
@@ -1191,7 +1484,9 @@ impl<'a> Reader<'a> {
             let list = self.text_list(n, "`expect.next_turns`")?;
             Some(
                 list.into_iter()
-                    .filter_map(|(t, loc)| self.player_named(&t, loc, "`expect.next_turns`").map(|_| t))
+                    .filter_map(|(t, loc)| {
+                        self.player_named(&t, loc, "`expect.next_turns`").map(|_| t)
+                    })
                     .collect(),
             )
         });
@@ -1228,8 +1523,12 @@ impl<'a> Reader<'a> {
             ],
             "`{ question: ..., answer: ... }`",
         )?;
-        let question = self.require(map, node, "question", "`ruling`").and_then(|n| self.text(n, "`question`"));
-        let answer = self.require(map, node, "answer", "`ruling`").and_then(|n| self.text(n, "`answer`"));
+        let question = self
+            .require(map, node, "question", "`ruling`")
+            .and_then(|n| self.text(n, "`question`"));
+        let answer = self
+            .require(map, node, "answer", "`ruling`")
+            .and_then(|n| self.text(n, "`answer`"));
         let texts = |r: &mut Self, key: &str| -> Vec<String> {
             map.get_node(key)
                 .and_then(|n| r.text_list(n, &format!("`ruling.{key}`")))
@@ -1242,7 +1541,12 @@ impl<'a> Reader<'a> {
         let keywords = texts(self, "keywords");
         let (rules_july, rules_october) = match map.get_node("rules") {
             Some(n) if n.as_mapping().is_some() => {
-                let m = self.mapping(n, "`ruling.rules`", &["july", "october"], "`{ july: [\"419.4.b\"], october: [\"420.4.b\"] }`")?;
+                let m = self.mapping(
+                    n,
+                    "`ruling.rules`",
+                    &["july", "october"],
+                    "`{ july: [\"419.4.b\"], october: [\"420.4.b\"] }`",
+                )?;
                 let get = |r: &mut Self, k: &str| {
                     m.get_node(k)
                         .and_then(|x| r.text_list(x, &format!("`ruling.rules.{k}`")))
@@ -1275,7 +1579,9 @@ impl<'a> Reader<'a> {
             .and_then(|n| self.word(n, "`checked_against`", &["july", "october"]))
             .unwrap_or("july")
             .to_string();
-        let superseded_by = map.get_node("superseded_by").and_then(|n| self.text(n, "`superseded_by`"));
+        let superseded_by = map
+            .get_node("superseded_by")
+            .and_then(|n| self.text(n, "`superseded_by`"));
         Some(Ruling {
             question: question?,
             answer: answer?,
@@ -1298,11 +1604,18 @@ impl<'a> Reader<'a> {
             &["publisher", "title", "date", "url", "official"],
             "`{ publisher: Riot Games, title: ..., date: 2026-08-14, url: ..., official: true }`",
         )?;
-        let publisher = self.require(map, node, "publisher", "a ruling source").and_then(|n| self.text(n, "`publisher`"));
-        let title = self.require(map, node, "title", "a ruling source").and_then(|n| self.text(n, "`title`"));
+        let publisher = self
+            .require(map, node, "publisher", "a ruling source")
+            .and_then(|n| self.text(n, "`publisher`"));
+        let title = self
+            .require(map, node, "title", "a ruling source")
+            .and_then(|n| self.text(n, "`title`"));
         let date = map.get_node("date").and_then(|n| self.text(n, "`date`"));
         let url = map.get_node("url").and_then(|n| self.text(n, "`url`"));
-        let official = map.get_node("official").and_then(|n| self.boolean(n, "`official`")).unwrap_or(false);
+        let official = map
+            .get_node("official")
+            .and_then(|n| self.boolean(n, "`official`"))
+            .unwrap_or(false);
         Some(RulingSource {
             publisher: publisher?,
             title: title?,
@@ -1345,7 +1658,9 @@ mod tests {
 
     #[test]
     fn yaml_core_scalars_are_not_text() {
-        for s in ["355.10", "1", "-2", "1e3", ".5", "true", "null", "~", "0x1F", ".inf"] {
+        for s in [
+            "355.10", "1", "-2", "1e3", ".5", "true", "null", "~", "0x1F", ".inf",
+        ] {
             assert!(plain_non_text(s).is_some(), "{s}");
         }
         for s in ["Ana", "on", "yes", "337.1.b", "1a", "a.b", "e3"] {

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::diag::{did_you_mean, Problem};
-use crate::edition::{Editions, EditionId};
+use crate::edition::{EditionId, Editions};
 use std::collections::HashMap;
 
 /// What an id names.
@@ -103,7 +103,9 @@ pub(super) fn is_date(s: &str) -> bool {
     b.len() == 10
         && b[4] == b'-'
         && b[7] == b'-'
-        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
         && (1..=12).contains(&s[5..7].parse::<u32>().unwrap_or(0))
         && (1..=31).contains(&s[8..10].parse::<u32>().unwrap_or(0))
 }
@@ -130,12 +132,16 @@ pub(super) fn check(
     if let Some(date) = &s.date {
         match editions.in_force(date) {
             None => problems.push(
-                Problem::new("date", key("date"), format!("no supported edition was in force on {date}"))
-                    .label("too early")
-                    .help(format!(
-                        "the first supported day is {} (the July 2026 Core Rules)",
-                        editions.first_day()
-                    )),
+                Problem::new(
+                    "date",
+                    key("date"),
+                    format!("no supported edition was in force on {date}"),
+                )
+                .label("too early")
+                .help(format!(
+                    "the first supported day is {} (the July 2026 Core Rules)",
+                    editions.first_day()
+                )),
             ),
             Some(in_force) => {
                 let named = match s.rules {
@@ -171,9 +177,13 @@ pub(super) fn check(
         if s.players.iter().any(|p| p == id) {
             let (_, loc) = reg.ids[id];
             problems.push(
-                Problem::new("id_is_player", loc, format!("the id `{id}` is also a player's name"))
-                    .label("same as a player")
-                    .help("add `id:` with a different value: ids and player names share one namespace"),
+                Problem::new(
+                    "id_is_player",
+                    loc,
+                    format!("the id `{id}` is also a player's name"),
+                )
+                .label("same as a player")
+                .help("add `id:` with a different value: ids and player names share one namespace"),
             );
         }
     }
@@ -196,9 +206,13 @@ pub(super) fn check(
                 None => format!("known ids: {}", reg.order.join(", ")),
             };
             problems.push(
-                Problem::new("unknown_id", r.loc, format!("no item or object has the id `{}`", r.id))
-                    .label("unknown id")
-                    .help(help),
+                Problem::new(
+                    "unknown_id",
+                    r.loc,
+                    format!("no item or object has the id `{}`", r.id),
+                )
+                .label("unknown id")
+                .help(help),
             );
             continue;
         };
@@ -214,17 +228,25 @@ pub(super) fn check(
             }
         }
         let wrong = match r.kind {
-            RefKind::Counter if !what.is_item() => Some("`counter` names a Chain Item, not a board object"),
+            RefKind::Counter if !what.is_item() => {
+                Some("`counter` names a Chain Item, not a board object")
+            }
             RefKind::Kill if !what.is_unit() => Some("`kill` names a unit"),
-            RefKind::Trigger if what != IdWhat::TriggerItem => Some("`order` names the ids of trigger items"),
+            RefKind::Trigger if what != IdWhat::TriggerItem => {
+                Some("`order` names the ids of trigger items")
+            }
             RefKind::Item if !what.is_item() => Some("this names a Chain Item, not a board object"),
             _ => None,
         };
         if let Some(msg) = wrong {
             problems.push(
-                Problem::new("wrong_kind_id", r.loc, format!("`{}` is {}: {msg}", r.id, what.describe()))
-                    .label("wrong kind of id")
-                    .help("name an id of the right kind"),
+                Problem::new(
+                    "wrong_kind_id",
+                    r.loc,
+                    format!("`{}` is {}: {msg}", r.id, what.describe()),
+                )
+                .label("wrong kind of id")
+                .help("name an id of the right kind"),
             );
         }
     }
@@ -244,24 +266,36 @@ pub(super) fn check(
     // Keys that depend on other keys.
     if s.step.is_some() && s.phase != Phase::Ending {
         problems.push(
-            Problem::new("step_phase", key("step"), "`step` is only for the Ending Phase")
-                .label("needs `phase: ending`")
-                .help("add `phase: ending`, or remove `step`"),
+            Problem::new(
+                "step_phase",
+                key("step"),
+                "`step` is only for the Ending Phase",
+            )
+            .label("needs `phase: ending`")
+            .help("add `phase: ending`, or remove `step`"),
         );
     }
     if let Some(sd) = &s.showdown {
         if s.phase != Phase::Main {
             problems.push(
-                Problem::new("showdown_phase", key("showdown"), "a showdown only happens in the Main Phase")
-                    .label("not in the Main Phase")
-                    .help("remove `phase`, write `phase: main`, or remove `showdown`"),
+                Problem::new(
+                    "showdown_phase",
+                    key("showdown"),
+                    "a showdown only happens in the Main Phase",
+                )
+                .label("not in the Main Phase")
+                .help("remove `phase`, write `phase: main`, or remove `showdown`"),
             );
         }
         if sd.opened_by_trigger.is_some() && s.chain.is_empty() {
             problems.push(
-                Problem::new("opened_by_trigger", key("showdown"), "`opened_by_trigger` describes the current Chain, and there is none")
-                    .label("no Chain")
-                    .help("remove `opened_by_trigger`, or write the Chain"),
+                Problem::new(
+                    "opened_by_trigger",
+                    key("showdown"),
+                    "`opened_by_trigger` describes the current Chain, and there is none",
+                )
+                .label("no Chain")
+                .help("remove `opened_by_trigger`, or write the Chain"),
             );
         }
     }
@@ -294,7 +328,11 @@ pub(super) fn check(
             None
         };
         if let Some((msg, help)) = problem {
-            problems.push(Problem::new("priority", key("priority"), msg).label("contradiction").help(help));
+            problems.push(
+                Problem::new("priority", key("priority"), msg)
+                    .label("contradiction")
+                    .help(help),
+            );
         }
     }
     // Expect blocks.
@@ -310,10 +348,16 @@ pub(super) fn check(
                     Problem::new(
                         "expect_edition",
                         s.expect_loc.unwrap_or_default(),
-                        format!("`expect.{}` is for an edition this file does not replay", ed.word()),
+                        format!(
+                            "`expect.{}` is for an edition this file does not replay",
+                            ed.word()
+                        ),
                     )
                     .label("edition block")
-                    .help(format!("remove `{}:` from `expect`, or write `rules: both`", ed.word())),
+                    .help(format!(
+                        "remove `{}:` from `expect`, or write `rules: both`",
+                        ed.word()
+                    )),
                 );
             }
         }
@@ -343,8 +387,14 @@ fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &m
     };
     let blocks: [(Option<&Vec<String>>, Vec<EditionId>); 3] = [
         (e.common.cites.as_ref(), replayed.to_vec()),
-        (e.july.as_ref().and_then(|b| b.cites.as_ref()), vec![EditionId::July]),
-        (e.october.as_ref().and_then(|b| b.cites.as_ref()), vec![EditionId::October]),
+        (
+            e.july.as_ref().and_then(|b| b.cites.as_ref()),
+            vec![EditionId::July],
+        ),
+        (
+            e.october.as_ref().and_then(|b| b.cites.as_ref()),
+            vec![EditionId::October],
+        ),
     ];
     for (cites, eds) in blocks {
         let Some(cites) = cites else { continue };
@@ -354,12 +404,24 @@ fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &m
                 let book = editions.edition(*ed);
                 if !book.knows_citation(n) {
                     problems.push(
-                        Problem::new("unknown_cite", loc, format!("`{n}` is not a {} rule the engine can cite", ed.word()))
-                            .label("not citable")
-                            .help(match did_you_mean(n, book.citable_numbers()) {
-                                Some(m) => format!("did you mean `{m}`? (numbers are the {} edition's)", ed.word()),
-                                None => format!("use {} rule numbers from the Citations table of the format", ed.word()),
-                            }),
+                        Problem::new(
+                            "unknown_cite",
+                            loc,
+                            format!("`{n}` is not a {} rule the engine can cite", ed.word()),
+                        )
+                        .label("not citable")
+                        .help(
+                            match did_you_mean(n, book.citable_numbers()) {
+                                Some(m) => format!(
+                                    "did you mean `{m}`? (numbers are the {} edition's)",
+                                    ed.word()
+                                ),
+                                None => format!(
+                                    "use {} rule numbers from the Citations table of the format",
+                                    ed.word()
+                                ),
+                            },
+                        ),
                     );
                     break;
                 }
