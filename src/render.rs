@@ -412,7 +412,7 @@ pub fn text(r: &Report, style: Style) -> String {
         header.push("July vs Oct");
     }
     table.set_header(header);
-    for (i, max) in [(1, 8), (3, 15), (4, 12), (5, 24)] {
+    for (i, max) in [(1, 8), (3, 16), (4, 12), (5, 24)] {
         if let Some(col) = table.column_mut(i) {
             col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(
                 comfy_table::Width::Fixed(max),

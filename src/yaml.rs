@@ -89,17 +89,42 @@ pub fn span_loc(src: &str, span: &Span) -> Loc {
 }
 
 /// The location of a scalar node: its text as written (quotes included where it was quoted).
+/// marked-yaml records only where a scalar starts, so its end is found here.
 pub fn scalar_loc(src: &str, node: &marked_yaml::types::MarkedScalarNode) -> Loc {
-    let loc = span_loc(src, node.span());
-    // marked-yaml records the end of a plain scalar; for quoted ones the end may be missing.
-    if node.span().end().is_some() {
-        return loc;
-    }
-    let len = src[loc.offset..]
-        .find('\n')
-        .unwrap_or(src.len() - loc.offset)
-        .max(1);
-    Loc::new(loc.offset, len.min(src.len() - loc.offset))
+    let start = span_loc(src, node.span()).offset.min(src.len());
+    let rest = &src[start..];
+    let line_end = rest.find('\n').unwrap_or(rest.len());
+    let len = match rest.chars().next() {
+        Some(q @ ('"' | '\'')) => {
+            let mut end = None;
+            let mut chars = rest.char_indices().skip(1).peekable();
+            while let Some((i, c)) = chars.next() {
+                if q == '"' && c == '\\' {
+                    chars.next();
+                } else if c == q {
+                    if q == '\'' && chars.peek().is_some_and(|(_, n)| *n == '\'') {
+                        chars.next();
+                    } else {
+                        end = Some(i + 1);
+                        break;
+                    }
+                }
+            }
+            end.unwrap_or(line_end)
+        }
+        _ => {
+            let value = node.as_str();
+            if !value.is_empty() && !value.contains('\n') && rest.starts_with(value) {
+                value.len()
+            } else {
+                line_end
+            }
+        }
+    };
+    Loc::new(
+        start,
+        len.max(1).min(src.len().saturating_sub(start).max(1)),
+    )
 }
 
 /// Parses `src` into a node tree with positions. The top level must be a mapping.
@@ -115,8 +140,29 @@ pub fn parse_tree(src: &str) -> Result<Node, SyntaxProblem> {
     }
     let options = LoaderOptions::default()
         .error_on_duplicate_keys(true)
+        .prevent_coercion(true)
         .toplevel_mapping();
-    marked_yaml::parse_yaml_with_options(0, src, options).map_err(|e| load_problem(src, &e))
+    // The parser marks some states unreachable; never let a strange input crash the tool.
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let parsed = std::panic::catch_unwind(|| marked_yaml::parse_yaml_with_options(0, src, options));
+    std::panic::set_hook(previous);
+    match parsed {
+        Ok(r) => r.map_err(|e| load_problem(src, &e)),
+        Err(_) => Err(SyntaxProblem {
+            loc: Loc::new(
+                0,
+                src.find('\n')
+                    .unwrap_or(src.len())
+                    .max(1)
+                    .min(src.len().max(1)),
+            ),
+            message: "this YAML uses a construct situation format 1 does not read".into(),
+            help:
+                "write plain mappings, lists and values (no anchors, aliases, tags or complex keys)"
+                    .into(),
+        }),
+    }
 }
 
 /// Finds a YAML alias (`*name` where a node may start) outside quotes and comments.

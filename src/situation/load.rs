@@ -1464,9 +1464,18 @@ impl<'a> Reader<'a> {
             .get_node("showdown_ended")
             .and_then(|n| self.boolean(n, "`expect.showdown_ended`"));
         b.legion = map.get_node("legion").and_then(|n| {
-            let m = self
-                .mapping(n, "`expect.legion`", &[], "`{ hopeful: true }`")
-                .or_else(|| n.as_mapping())?;
+            let Some(m) = n.as_mapping() else {
+                self.push(
+                    Problem::new(
+                        "wrong_type",
+                        self.loc(n),
+                        "`expect.legion` must map item ids to true or false",
+                    )
+                    .label(format!("expected a mapping, found {}", Self::type_name(n)))
+                    .help("e.g. legion: { noxus-hopeful: true }"),
+                );
+                return None;
+            };
             let mut out = Vec::new();
             for (k, v) in m.iter() {
                 self.refs.push(Ref {

@@ -1,0 +1,253 @@
+//! The rulings library as tests: a snapshot of the text replay of every rulings file, `verify`
+//! over every file, and a replay of every file with all card names and ids renamed.
+
+use chainjudge::cli::{verify_file, Verdict};
+use chainjudge::edition::EditionId;
+use chainjudge::render::{self, Style};
+use chainjudge::situation::{self, ActionKind, EffectKind, ItemSpec, Situation, Trigger};
+use chainjudge::{editions_of, engine, replay_all};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn load(path: &Path) -> Situation {
+    let shown = format!("rulings/{}", path.file_name().unwrap().to_string_lossy());
+    let text = std::fs::read_to_string(path).unwrap();
+    situation::load(&shown, &text).unwrap_or_else(|p| panic!("{}", p.render(false, 100)))
+}
+
+#[test]
+fn replay_snapshots() {
+    insta::glob!("../rulings", "*.yaml", |path| {
+        let s = load(path);
+        if !s.has_situation {
+            return;
+        }
+        let report = replay_all(&s, None);
+        let text = render::text(
+            &report,
+            Style {
+                color: false,
+                width: 100,
+            },
+        );
+        insta::assert_snapshot!(text);
+    });
+}
+
+#[test]
+fn every_ruling_verifies() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 24,
+        "the rulings library holds at least 24 files"
+    );
+    let mut failures = Vec::new();
+    for f in &files {
+        match verify_file(f, None) {
+            Verdict::Pass(_) | Verdict::Skip => {}
+            Verdict::Fail(lines) => failures.push(format!("{}: {lines:?}", f.display())),
+            Verdict::Error(p) => failures.push(p.render(false, 100)),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_ruling_has_its_ruling_block_and_expectations() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    for f in std::fs::read_dir(&dir).unwrap().flatten() {
+        let s = load(&f.path());
+        let r = s
+            .ruling
+            .as_ref()
+            .unwrap_or_else(|| panic!("{}: no `ruling`", f.path().display()));
+        assert!(
+            !r.sources.is_empty(),
+            "{}: a ruling names its source",
+            f.path().display()
+        );
+        if s.has_situation {
+            assert!(
+                s.expect.as_ref().is_some_and(|e| !e.is_empty()),
+                "{}: no expect",
+                f.path().display()
+            );
+        }
+    }
+}
+
+/// Renames every card name and id in a situation (keeping `forbid_name` consistent with the
+/// renamed names) and returns the map from new ids back to the old.
+struct Renamer {
+    ids: BTreeMap<String, String>,
+    names: BTreeMap<String, String>,
+    players: Vec<String>,
+}
+
+impl Renamer {
+    fn id(&mut self, old: &str) -> String {
+        let (base, suffix) = match old.split_once('#') {
+            Some((b, n)) => (b, Some(n)),
+            None => (old, None),
+        };
+        let n = self.ids.len();
+        let new = self
+            .ids
+            .entry(base.to_string())
+            .or_insert_with(|| format!("q{n}z"))
+            .clone();
+        match suffix {
+            Some(s) => format!("{new}#{s}"),
+            None => new,
+        }
+    }
+
+    fn name(&mut self, old: &str) -> String {
+        let n = self.names.len();
+        self.names
+            .entry(old.trim().to_string())
+            .or_insert_with(|| format!("Card Number {n}"))
+            .clone()
+    }
+
+    fn item(&mut self, it: &mut ItemSpec) {
+        it.id = self.id(&it.id.clone());
+        it.name = self.name(&it.name.clone());
+        for t in &mut it.targets {
+            if !self.players.contains(t) {
+                *t = self.id(&t.clone());
+            }
+        }
+        for e in &mut it.effects {
+            if let Some(c) = &mut e.condition {
+                if let Some(o) = &mut c.other_than {
+                    *o = self.id(&o.clone());
+                }
+            }
+            match &mut e.kind {
+                EffectKind::Counter(x) | EffectKind::Kill(x) => *x = self.id(&x.clone()),
+                EffectKind::Play(p) => self.item(p),
+                EffectKind::ForbidName(n) => *n = self.name(&n.clone()),
+                EffectKind::Text | EffectKind::ExtraTurn(_) => {}
+            }
+        }
+        self.triggers(&mut it.triggers);
+    }
+
+    fn triggers(&mut self, ts: &mut [Trigger]) {
+        for t in ts {
+            self.item(&mut t.item);
+        }
+    }
+
+    fn back(&self, new: &str) -> String {
+        let (base, suffix) = match new.split_once('#') {
+            Some((b, n)) => (b, Some(n)),
+            None => (new, None),
+        };
+        let old = self
+            .ids
+            .iter()
+            .find(|(_, v)| *v == base)
+            .map_or(base, |(k, _)| k.as_str());
+        match suffix {
+            Some(s) => format!("{old}#{s}"),
+            None => old.to_string(),
+        }
+    }
+}
+
+#[test]
+fn renaming_cards_and_ids_changes_no_outcome() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let mut checked = 0;
+    for f in std::fs::read_dir(&dir).unwrap().flatten() {
+        let s = load(&f.path());
+        if !s.has_situation {
+            continue;
+        }
+        let mut r = s.clone();
+        let mut ren = Renamer {
+            ids: BTreeMap::new(),
+            names: BTreeMap::new(),
+            players: s.players.clone(),
+        };
+        for b in &mut r.board {
+            b.id = ren.id(&b.id.clone());
+            b.name = ren.name(&b.name.clone());
+            ren.triggers(&mut b.triggers);
+        }
+        for it in &mut r.chain {
+            ren.item(it);
+        }
+        for a in &mut r.actions {
+            match &mut a.kind {
+                ActionKind::Play(it) => ren.item(it),
+                ActionKind::Order(ids) => {
+                    for id in ids.iter_mut() {
+                        *id = ren.id(&id.clone());
+                    }
+                }
+                ActionKind::Pass(_) => {}
+            }
+        }
+        for entries in &mut r.played_this_turn {
+            for e in entries {
+                e.name = ren.name(&e.name.clone());
+            }
+        }
+        for ed in editions_of(&s) {
+            let a = engine::replay(&s, ed, None);
+            let b = engine::replay(&r, ed, None);
+            let back = |v: &[String]| v.iter().map(|x| ren.back(x)).collect::<Vec<_>>();
+            let name = f.path().display().to_string();
+            assert_eq!(
+                a.outcome.resolved,
+                back(&b.outcome.resolved),
+                "{name} {ed:?}: resolved"
+            );
+            assert_eq!(
+                a.outcome.countered,
+                back(&b.outcome.countered),
+                "{name}: countered"
+            );
+            assert_eq!(
+                a.outcome.banished,
+                back(&b.outcome.banished),
+                "{name}: banished"
+            );
+            let refused =
+                |o: &[(String, String)]| o.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>();
+            assert_eq!(
+                refused(&a.outcome.refused),
+                back(&refused(&b.outcome.refused)),
+                "{name}: refused"
+            );
+            assert_eq!(
+                refused(&a.outcome.unreached),
+                back(&refused(&b.outcome.unreached)),
+                "{name}: unreached"
+            );
+            assert_eq!(
+                (a.outcome.priority, a.outcome.focus, a.outcome.state),
+                (b.outcome.priority, b.outcome.focus, b.outcome.state),
+                "{name}"
+            );
+            assert_eq!(a.outcome.next_turns, b.outcome.next_turns, "{name}");
+            assert_eq!(a.steps.len(), b.steps.len(), "{name}: same number of steps");
+            let cites = |t: &chainjudge::trace::Trace| {
+                t.steps.iter().map(|s| s.cites.clone()).collect::<Vec<_>>()
+            };
+            assert_eq!(cites(&a), cites(&b), "{name}: same citations");
+            assert!(ed == EditionId::July || ed == EditionId::October);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 24);
+}
