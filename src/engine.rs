@@ -859,7 +859,7 @@ impl<'s> Engine<'s> {
                 let idx = self.new_inst(
                     &f.trigger.item,
                     iid,
-                    f.controller,
+                    f.trigger.item.controller.unwrap_or(f.controller),
                     Status::Pending,
                     Origin::Trigger,
                 );

@@ -49,6 +49,9 @@ fn show_set(v: &BTreeSet<&str>) -> String {
     format!("[{}]", v.iter().copied().collect::<Vec<_>>().join(", "))
 }
 
+/// A set-valued expectation: its key, the expected ids, the ids the replay produced.
+type SetCheck<'a> = (&'static str, &'a Option<Vec<String>>, Vec<String>);
+
 /// Every mismatch between the expectations and the trace, as `key: expected X, got Y` lines.
 /// An empty result means the trace meets them.
 pub fn mismatches(s: &Situation, t: &Trace) -> Vec<String> {
@@ -69,7 +72,7 @@ pub fn mismatches(s: &Situation, t: &Trace) -> Vec<String> {
             ));
         }
     }
-    let sets: [(&str, &Option<Vec<String>>, Vec<String>); 4] = [
+    let sets: [SetCheck; 4] = [
         ("countered", &b.countered, o.countered.clone()),
         (
             "refused",

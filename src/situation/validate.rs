@@ -192,7 +192,7 @@ pub(super) fn check(
         if r.kind == RefKind::Cite {
             continue;
         }
-        if r.kind == RefKind::Target && s.players.iter().any(|p| *p == r.id) {
+        if r.kind == RefKind::Target && s.players.contains(&r.id) {
             continue;
         }
         let (base, instance) = match r.id.split_once('#') {
