@@ -241,13 +241,9 @@ pub fn replay_problems(s: &Situation, t: &Trace) -> Option<FileProblems> {
         .locs
         .iter()
         .map(|(loc, label)| {
-            Problem::new(
-                err.code,
-                *loc,
-                format!("under {}: {}", t.edition.title(), err.message),
-            )
-            .label(label.clone())
-            .help(err.help.clone())
+            Problem::new(err.code, *loc, err.message.clone())
+                .label(label.clone())
+                .help(err.help.clone())
         })
         .collect();
     if problems.is_empty() {
@@ -294,14 +290,26 @@ fn replay_cmd(
         Format::Markdown => render::markdown(&report),
     };
     out.print(&text);
-    let mut code = 0;
+    // An error that stops every edition the same way is reported once.
+    let mut shown: Vec<String> = Vec::new();
     for t in &report.traces {
         if let Some(p) = replay_problems(&s, t) {
-            out.problems(&p);
-            code = 2;
+            let key = t
+                .error
+                .as_ref()
+                .map(|e| e.message.clone())
+                .unwrap_or_default();
+            if !shown.contains(&key) {
+                out.problems(&p);
+                shown.push(key);
+            }
         }
     }
-    code
+    if shown.is_empty() {
+        0
+    } else {
+        2
+    }
 }
 
 /// Every `.yaml`/`.yml` file named or below a named folder, sorted within each folder.

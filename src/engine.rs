@@ -915,7 +915,7 @@ impl<'s> Engine<'s> {
                 return Err(ReplayError {
                     code: "missing_order",
                     message: format!(
-                        "{} controls simultaneous triggers ({}) and the file does not say their order (383.3.d under July)",
+                        "{} controls simultaneous triggers ({}); a controller puts their own simultaneous triggers on the Chain in the order they choose, and the file does not say it",
                         self.name(c),
                         names.join(", ")
                     ),

@@ -1,0 +1,124 @@
+//! Bad input: every file in tests/bad/ is rejected, with every problem it declares in its
+//! `# error: LINE CODE` header lines reported at that line, exit code 2 and nothing replayed.
+//! The rendered diagnostics are snapshotted, one per file.
+
+use chainjudge::situation;
+use std::path::Path;
+use std::process::Command;
+
+fn expected(text: &str) -> Vec<(usize, String)> {
+    text.lines()
+        .take_while(|l| l.starts_with('#'))
+        .filter_map(|l| {
+            let rest = l.strip_prefix("# error:")?.trim();
+            let (line, code) = rest.split_once(' ')?;
+            Some((line.parse().ok()?, code.trim().to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn bad_files_report_every_problem_at_its_line() {
+    insta::glob!("bad", "*.yaml", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = format!("tests/bad/{}", path.file_name().unwrap().to_string_lossy());
+        let want = expected(&text);
+        assert!(
+            !want.is_empty(),
+            "{name}: declare the expected problems as `# error: LINE CODE`"
+        );
+        let err = match situation::load(&name, &text) {
+            Ok(_) => panic!("{name} loaded, but it is bad input"),
+            Err(e) => e,
+        };
+        let got: Vec<(usize, String)> = err
+            .problems
+            .iter()
+            .map(|p| (err.line_col(p).0, p.code.to_string()))
+            .collect();
+        for w in &want {
+            assert!(
+                got.contains(w),
+                "{name}: expected a `{}` problem at line {}, got {got:?}",
+                w.1,
+                w.0
+            );
+        }
+        for p in &err.problems {
+            assert!(
+                p.help.is_some(),
+                "{name}: every problem says how to fix it ({})",
+                p.message
+            );
+        }
+        insta::assert_snapshot!(err.render(false, 100));
+    });
+}
+
+#[test]
+fn bad_files_exit_with_code_2_and_replay_nothing() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad");
+    let mut n = 0;
+    for f in std::fs::read_dir(&dir).unwrap().flatten() {
+        let out = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+            .args(["replay", "--color", "never"])
+            .arg(f.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", f.path().display());
+        assert!(
+            out.stdout.is_empty(),
+            "{}: nothing replayed",
+            f.path().display()
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("chainjudge::"),
+            "{}: a diagnostic is printed",
+            f.path().display()
+        );
+        n += 1;
+    }
+    assert!(n >= 30, "at least 30 bad files");
+}
+
+#[test]
+fn a_missing_trigger_order_is_a_replay_error_with_the_fix() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replay-errors/missing-order.yaml");
+    let out = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .args(["replay", "--color", "never"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("bolt is finalized"),
+        "the trace up to the error is printed"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("order: [one-fires, two-fires]"), "{stderr}");
+    let check = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .args(["check", "--color", "never"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(2));
+    assert!(check.stdout.is_empty(), "check prints no trace");
+}
+
+#[test]
+fn a_self_feeding_loop_stops_at_the_step_limit() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replay-errors/self-feeding.yaml");
+    let out = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .args(["check", "--color", "never", "--max-steps", "200"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--max-steps") && stderr.contains("echo-copy"),
+        "{stderr}"
+    );
+}
