@@ -68,6 +68,7 @@ struct BoardObj<'s> {
 #[derive(Debug, Clone)]
 struct PlayedCard {
     id: Option<String>,
+    name: Option<String>,
     kind: Option<ItemKind>,
 }
 
@@ -98,6 +99,7 @@ struct Engine<'s> {
     chain: Vec<usize>,
     chain_exists: bool,
     opened_by_trigger: bool,
+    opened_by_add: bool,
     board: Vec<BoardObj<'s>>,
     played: Vec<Vec<PlayedCard>>,
     forbidden: Vec<(PlayerId, String, String)>,
@@ -128,6 +130,7 @@ impl<'s> Engine<'s> {
             chain: Vec::new(),
             chain_exists: false,
             opened_by_trigger: false,
+            opened_by_add: false,
             board: Vec::new(),
             played: vec![Vec::new(); s.players.len()],
             forbidden: Vec::new(),
@@ -196,6 +199,7 @@ impl<'s> Engine<'s> {
             for e in entries {
                 self.played[p].push(PlayedCard {
                     id: None,
+                    name: Some(e.name.clone()),
                     kind: e.kind,
                 });
             }
@@ -227,12 +231,14 @@ impl<'s> Engine<'s> {
                 if spec.kind.is_card() {
                     self.played[controller].push(PlayedCard {
                         id: Some(spec.id.clone()),
+                        name: None,
                         kind: Some(spec.kind),
                     });
                 }
             }
         }
         self.chain_exists = !self.chain.is_empty();
+        self.opened_by_add = s.chain.first().is_some_and(|i| i.adds);
         if let Some(sd) = &s.showdown {
             self.showdown = Some(ShowdownRt { combat: sd.combat });
             self.focus = Some(sd.focus);
@@ -270,15 +276,22 @@ impl<'s> Engine<'s> {
                     set
                 }
             };
+            let passed: Vec<&str> = self.passed.iter().map(|&q| self.name(q)).collect();
+            let passed = if passed.is_empty() {
+                String::new()
+            } else {
+                let how = if s.passed.is_some() { "as the file says" } else { "derived" };
+                format!("; already passed in a row: {} ({how})", passed.join(", "))
+            };
             let (what, cites): (String, &[Cite]) = if s.priority.is_some() {
                 (
-                    format!("{} holds Priority, as the file says", self.name(p)),
+                    format!("{} holds Priority, as the file says{passed}", self.name(p)),
                     &[],
                 )
             } else {
                 (
                     format!(
-                        "{} holds Priority: controller of the newest item, {}",
+                        "{} holds Priority: controller of the newest item, {}{passed}",
                         self.name(p),
                         self.inst[newest].iid
                     ),
@@ -554,8 +567,9 @@ impl<'s> Engine<'s> {
                     self.step(
                         Some(p),
                         format!(
-                            "{} plays {}{how}: it goes on the Chain as pending",
+                            "{} {} {}{how}: it goes on the Chain as pending",
                             self.name(p),
+                            if spec.kind == ItemKind::Activated { "activates" } else { "plays" },
                             spec.id
                         ),
                         &[permission],
@@ -572,6 +586,7 @@ impl<'s> Engine<'s> {
         if !self.chain_exists {
             self.chain_exists = true;
             self.opened_by_trigger = by_trigger_or_add;
+            self.opened_by_add = items.first().is_some_and(|&i| self.inst[i].spec.adds);
         }
         self.chain.extend_from_slice(items);
         self.passed.clear();
@@ -587,6 +602,7 @@ impl<'s> Engine<'s> {
         if !self.chain.is_empty() {
             self.passed.insert(p);
             if self.passed.len() == n {
+                self.priority = None;
                 self.step(
                     Some(p),
                     format!("{} passes Priority{tail}", self.name(p)),
@@ -657,7 +673,7 @@ impl<'s> Engine<'s> {
         if combat {
             self.step(
                 None,
-                "Everyone passed Focus in a row: the combat showdown ends; the Combat Damage Step follows (not replayed by format 1)",
+                "Everyone passed Focus in a row: the combat showdown ends; the Combat Damage Step follows (not replayed by format 1), so the combat, and the Showdown State, go on",
                 &[Cite::ShowdownCloses, Cite::CombatShowdownCloses],
                 Vec::new(),
             );
@@ -717,7 +733,7 @@ impl<'s> Engine<'s> {
         if self.pending_note && self.inst[idx].origin == Origin::File {
             self.pending_note = false;
             notes.push(Note {
-                text: "Pending items written in the file are finalized without a timing or target check: the file asserts they were legally begun".into(),
+                text: "pending items written in the file are finalized without a timing or target check: the file asserts they were legally begun".into(),
                 cites: Vec::new(),
             });
         }
@@ -747,6 +763,7 @@ impl<'s> Engine<'s> {
             }
             self.played[controller].push(PlayedCard {
                 id: Some(iid.clone()),
+                name: None,
                 kind: Some(spec.kind),
             });
         }
@@ -837,8 +854,9 @@ impl<'s> Engine<'s> {
             .iter()
             .filter(|c| kind.matches(c.kind) && (c.id.is_none() || c.id.as_deref() != other_than))
             .map(|c| {
-                c.id.clone()
-                    .unwrap_or_else(|| "one played before the file starts".into())
+                c.id.clone().unwrap_or_else(|| {
+                    format!("{} (before the file starts)", c.name.as_deref().unwrap_or("a card"))
+                })
             })
             .collect()
     }
@@ -1026,6 +1044,7 @@ impl<'s> Engine<'s> {
                     notes,
                 );
             }
+            let before = self.steps.len();
             match &effect.kind {
                 EffectKind::Text => {
                     self.step(
@@ -1050,7 +1069,7 @@ impl<'s> Engine<'s> {
                         format!("{} takes an extra turn, inserted directly after the current turn", self.name(*p)),
                         &[Cite::ExtraTurnInsert, Cite::ExtraTurnOrder, Cite::ExtraTurnMultiple],
                         vec![Note {
-                            text: "Several extra turns: read literally the rule takes them in the order they were created; its second example inserts each new one straight after the current turn, so the last created comes first. Followed: the example".into(),
+                            text: "with several extra turns, {0} read literally takes them in the order they were created; its second example puts each new one straight after the current turn, so the last created comes first. Followed: the example".into(),
                             cites: vec![Cite::ExtraTurnMultiple],
                         }],
                     );
@@ -1066,6 +1085,11 @@ impl<'s> Engine<'s> {
                         &[],
                         Vec::new(),
                     );
+                }
+            }
+            if let (Some(text), false) = (&effect.text, matches!(effect.kind, EffectKind::Text)) {
+                if let Some(step) = self.steps.get_mut(before) {
+                    step.what.push_str(&format!(" (card text: {text})"));
                 }
             }
         }
@@ -1123,7 +1147,10 @@ impl<'s> Engine<'s> {
                 triggers: &spec.triggers,
             });
         }
-        let mut cites = vec![Cite::PlayTriggers];
+        let mut cites = Vec::new();
+        if fired.iter().any(|f| f.trigger.on == TriggerOn::Play) {
+            cites.push(Cite::PlayTriggers);
+        }
         if fired
             .iter()
             .any(|f| matches!(f.trigger.on, TriggerOn::YouPlay(_)))
@@ -1205,7 +1232,7 @@ impl<'s> Engine<'s> {
             // October widened the rule itself to conditional clauses (october-changes.md row 4).
             EditionId::October => (vec![Cite::PlayedMeansFinalized], Vec::new()),
             EditionId::July => {
-                let mut text = "Ambiguous under July: the rule names non-triggered abilities, not conditional clauses, and another rule says a card is played only once its play is complete. Followed: the Vendetta Rules FAQ, which applies the finalize meaning to such clauses (Crumbling Sands)".to_string();
+                let mut text = "ambiguous under July: the finalize meaning of \"played\" is written for non-triggered abilities, not conditional clauses, and {0} says a card counts as played only once its play is complete. Followed: the Vendetta Rules FAQ, which gives such clauses the finalize meaning (its Crumbling Sands ruling)".to_string();
                 if self.s.date.as_deref().is_some_and(|d| d < "2026-08-14") {
                     text.push_str(
                         "; note that the FAQ was published on 2026-08-14, after this game's date",
@@ -1241,7 +1268,7 @@ impl<'s> Engine<'s> {
             };
             self.step(
                 Some(controller),
-                format!("counter {target}: does nothing, {target} is not on the Chain ({target} {why}); the rest of {by_id} still happens"),
+                format!("counter {target}: does nothing, {target} is not on the Chain ({target} {why})"),
                 &[Cite::MistargetSkip, Cite::MistargetAll],
                 Vec::new(),
             );
@@ -1262,35 +1289,48 @@ impl<'s> Engine<'s> {
         self.inst[t].on_chain = false;
         self.inst[t].fate = Some("was already countered");
         self.out.countered.push(target.to_string());
-        let cites = [
-            Cite::Counter,
-            Cite::CounteredNotPlayed,
-            Cite::CounteredNoPlayTriggers,
-        ];
+        // A countered card is not played for play triggers (425.1.b, 419.4.a.1); an ability
+        // simply leaves.
+        let cites: &[Cite] = if tspec.kind.is_card() {
+            &[
+                Cite::Counter,
+                Cite::CounteredNotPlayed,
+                Cite::CounteredNoPlayTriggers,
+            ]
+        } else {
+            &[Cite::Counter]
+        };
         if t == by {
             self.step(
                 Some(controller),
-                format!("{by_id} counters itself: it is countered, not resolved; its remaining effects stop, it triggers nothing and goes to the trash"),
-                &cites,
+                format!(
+                    "{by_id} counters itself: it is countered, not resolved; its remaining effects stop and it triggers nothing{}",
+                    if tspec.kind.is_card() { "; it goes to the trash, not banished" } else { "" }
+                ),
+                cites,
                 Vec::new(),
             );
             return true;
         }
         let dest = if !tspec.kind.is_card() {
-            "it simply leaves the Chain".to_string()
+            String::new()
         } else if tspec.flow
             && tspec.kind == ItemKind::Spell
             && self.inst[t].status == Status::Finalized
         {
-            "it would go to the trash, but it was played for its Flow cost: it is banished"
+            "; it would go to the trash, but it was played for its Flow cost: it is banished"
                 .to_string()
         } else {
-            "it goes to the trash".to_string()
+            "; it goes to the trash, unless another effect of the countering item sends it elsewhere".to_string()
         };
         self.step(
             Some(controller),
-            format!("{target} is countered: it leaves the Chain without effect and does not count as played for play triggers; {dest}"),
-            &cites,
+            if tspec.kind.is_card() {
+                format!("{target} is countered: it leaves the Chain without effect and does not count as played for play triggers{dest}")
+            } else {
+                format!("{target} is countered: it leaves the Chain without effect")
+            },
+            cites,
             Vec::new(),
         );
         if tspec.flow && tspec.kind == ItemKind::Spell && self.inst[t].status == Status::Finalized {
@@ -1380,7 +1420,7 @@ impl<'s> Engine<'s> {
             format!("{} plays {iid} as instructed: it goes on the Chain as pending and is finalized after this resolution", self.name(controller)),
             &[Cite::InstructedPlay, Cite::MidResolutionPlay],
             vec![Note {
-                text: "No timing check: an instructed play is a limited action; this follows how judges apply these rules".into(),
+                text: "no timing check: an instructed play is a limited action ({0}); this follows how judges apply {1}".into(),
                 cites: vec![Cite::LimitedActions, Cite::InstructedPlay],
             }],
         );
@@ -1398,10 +1438,8 @@ impl<'s> Engine<'s> {
             let what = match self.focus.filter(|_| self.showdown.is_some()) {
                 Some(f) if self.opened_by_trigger => {
                     cites.push(Cite::FocusKeptTriggerChain);
-                    if add_holder.is_some() {
-                        cites.push(Cite::AddKeepsPriority);
-                    }
-                    format!("The Chain is empty: Open State; Focus stays with {}, since this Chain was started by a triggered or Add ability", self.name(f))
+                    let by = if self.opened_by_add { "an Add ability" } else { "a triggered ability" };
+                    format!("The Chain is empty: Open State; Focus stays with {}, since this Chain was started by {by}", self.name(f))
                 }
                 Some(f) => {
                     let q = self.s.next_player(f);
@@ -1413,12 +1451,7 @@ impl<'s> Engine<'s> {
                         self.name(q)
                     )
                 }
-                None => {
-                    if add_holder.is_some() {
-                        cites.push(Cite::AddKeepsPriority);
-                    }
-                    "The Chain is empty: Open State".to_string()
-                }
+                None => "The Chain is empty: Open State".to_string(),
             };
             self.priority = None;
             self.step(None, what, &cites, Vec::new());

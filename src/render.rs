@@ -72,25 +72,26 @@ fn rules_both(july: &Step, october: &Step) -> String {
     parts.join(", ")
 }
 
-fn note_text(ed: &[EditionId], n: &Note) -> String {
-    let nums: Vec<String> = n
+fn note_text(ed: &[EditionId], n: &Note, only: Option<EditionId>) -> String {
+    let labels: Vec<String> = n
         .cites
         .iter()
-        .filter_map(|c| {
+        .map(|c| {
             let labels: Vec<String> = ed.iter().filter_map(|e| cite_text(*e, *c)).collect();
             match labels.as_slice() {
-                [] => None,
-                [a] => Some(a.clone()),
-                [a, b] if a == b || b.ends_with('*') => Some(a.clone()),
-                [a, b] => Some(format!("July {a} / Oct {b}")),
-                _ => None,
+                [a, b] if a != b && !b.ends_with('*') => format!("July {a} / Oct {b}"),
+                [a, ..] => a.clone(),
+                [] => String::new(),
             }
         })
         .collect();
-    if nums.is_empty() {
-        format!("Note: {}", n.text)
-    } else {
-        format!("Note: {} ({})", n.text, nums.join(", "))
+    let mut text = n.text.clone();
+    for (i, l) in labels.iter().enumerate() {
+        text = text.replace(&format!("{{{i}}}"), l);
+    }
+    match only {
+        Some(e) => format!("Note ({} only): {text}", e.title()),
+        None => format!("Note: {text}"),
     }
 }
 
@@ -148,10 +149,8 @@ fn lines(r: &Report) -> Vec<Line> {
                     } else {
                         vec![eds[*k]]
                     };
-                let mut t = note_text(&eds_here, note);
-                if eds_here.len() == 1 && eds.len() == 2 {
-                    t = format!("{} only. {t}", eds[*k].title());
-                }
+                let only = (eds_here.len() == 1 && eds.len() == 2).then_some(eds[*k]);
+                let t = note_text(&eds_here, note, only);
                 if !notes.contains(&t) {
                     notes.push(t);
                 }
@@ -251,6 +250,7 @@ fn chain_line(s: &Situation) -> String {
         })
         .collect::<Vec<_>>()
         .join(" < ")
+        + " (oldest first)"
 }
 
 fn list_or_none(items: &[String]) -> String {
@@ -276,9 +276,12 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
         .map(|(id, why)| format!("{id} ({why})"))
         .collect();
     v.push(("Refused".into(), list_or_none(&refused)));
-    let unreached: Vec<String> = o.unreached.iter().map(|(id, _)| id.clone()).collect();
-    if !unreached.is_empty() {
-        v.push(("Unreached".into(), unreached.join(", ")));
+    if !o.unreached.is_empty() {
+        let ids: Vec<&str> = o.unreached.iter().map(|(id, _)| id.as_str()).collect();
+        v.push((
+            "Unreached".into(),
+            format!("{} (the replay ended: {})", ids.join(", "), o.unreached[0].1),
+        ));
     }
     if !o.unused.is_empty() {
         v.push(("Unused actions".into(), o.unused.join("; ")));
@@ -317,13 +320,11 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
             .collect();
         v.push(("Legion".into(), l.join("; ")));
     }
-    let turns: Vec<&str> = o
-        .next_turns
-        .iter()
-        .take(s.players.len() + 1)
-        .map(|p| s.name(*p))
-        .collect();
-    v.push(("Next turns".into(), turns.join(", ")));
+    let plain = (1..=s.players.len()).map(|k| (s.turn + k) % s.players.len());
+    if !o.next_turns.iter().copied().take(s.players.len()).eq(plain) {
+        let turns: Vec<&str> = o.next_turns.iter().take(s.players.len() + 2).map(|p| s.name(*p)).collect();
+        v.push(("Next turns".into(), turns.join(", ")));
+    }
     v.push(("Replay ended".into(), o.ended.clone()));
     v
 }
@@ -387,7 +388,7 @@ pub fn text(r: &Report, style: Style) -> String {
         s.name(s.turn)
     );
     let _ = writeln!(out, "Start:   {}", start_line(s));
-    let _ = writeln!(out, "Chain:   {} (oldest first)", chain_line(s));
+    let _ = writeln!(out, "Chain:   {}", chain_line(s));
     out.push('\n');
     let mut table = Table::new();
     table
@@ -399,27 +400,29 @@ pub fn text(r: &Report, style: Style) -> String {
     } else {
         table.force_no_tty();
     }
-    let both = eds.len() == 2;
+    let lines = lines(r);
+    // The comparison column appears only when some step differs; the summary always says.
+    let both = eds.len() == 2 && lines.iter().any(|l| l.flag != Flag::Same);
     let mut header = vec![
         "#",
         "Who",
         "What happened",
         "State after",
-        "Priority / Focus",
+        "Priority/Focus",
         "Rules",
     ];
     if both {
         header.push("July vs Oct");
     }
     table.set_header(header);
-    for (i, max) in [(1, 8), (3, 16), (4, 12), (5, 24)] {
+    for (i, max) in [(1, 8), (3, 16), (4, 14), (5, 24)] {
         if let Some(col) = table.column_mut(i) {
             col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(
                 comfy_table::Width::Fixed(max),
             ));
         }
     }
-    for l in lines(r) {
+    for l in lines {
         let mut row = vec![
             Cell::new(&l.n),
             Cell::new(&l.who),
@@ -487,8 +490,8 @@ pub fn markdown(r: &Report) -> String {
         s.name(s.turn)
     );
     let _ = writeln!(out, "- **Start:** {}", start_line(s));
-    let _ = writeln!(out, "- **Chain (oldest first):** {}\n", chain_line(s));
-    out.push_str("| # | Who | What happened | State after | Priority / Focus | Rules |");
+    let _ = writeln!(out, "- **Chain:** {}\n", chain_line(s));
+    out.push_str("| # | Who | What happened | State after | Priority/Focus | Rules |");
     out.push_str(if both {
         " July vs Oct |\n|---|---|---|---|---|---|---|\n"
     } else {
