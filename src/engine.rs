@@ -280,7 +280,11 @@ impl<'s> Engine<'s> {
             let passed = if passed.is_empty() {
                 String::new()
             } else {
-                let how = if s.passed.is_some() { "as the file says" } else { "derived" };
+                let how = if s.passed.is_some() {
+                    "as the file says"
+                } else {
+                    "derived"
+                };
                 format!("; already passed in a row: {} ({how})", passed.join(", "))
             };
             let (what, cites): (String, &[Cite]) = if s.priority.is_some() {
@@ -569,7 +573,11 @@ impl<'s> Engine<'s> {
                         format!(
                             "{} {} {}{how}: it goes on the Chain as pending",
                             self.name(p),
-                            if spec.kind == ItemKind::Activated { "activates" } else { "plays" },
+                            if spec.kind == ItemKind::Activated {
+                                "activates"
+                            } else {
+                                "plays"
+                            },
                             spec.id
                         ),
                         &[permission],
@@ -855,7 +863,10 @@ impl<'s> Engine<'s> {
             .filter(|c| kind.matches(c.kind) && (c.id.is_none() || c.id.as_deref() != other_than))
             .map(|c| {
                 c.id.clone().unwrap_or_else(|| {
-                    format!("{} (before the file starts)", c.name.as_deref().unwrap_or("a card"))
+                    format!(
+                        "{} (before the file starts)",
+                        c.name.as_deref().unwrap_or("a card")
+                    )
                 })
             })
             .collect()
@@ -1268,7 +1279,9 @@ impl<'s> Engine<'s> {
             };
             self.step(
                 Some(controller),
-                format!("counter {target}: does nothing, {target} is not on the Chain ({target} {why})"),
+                format!(
+                    "counter {target}: does nothing, {target} is not on the Chain ({target} {why})"
+                ),
                 &[Cite::MistargetSkip, Cite::MistargetAll],
                 Vec::new(),
             );
@@ -1438,7 +1451,11 @@ impl<'s> Engine<'s> {
             let what = match self.focus.filter(|_| self.showdown.is_some()) {
                 Some(f) if self.opened_by_trigger => {
                     cites.push(Cite::FocusKeptTriggerChain);
-                    let by = if self.opened_by_add { "an Add ability" } else { "a triggered ability" };
+                    let by = if self.opened_by_add {
+                        "an Add ability"
+                    } else {
+                        "a triggered ability"
+                    };
                     format!("The Chain is empty: Open State; Focus stays with {}, since this Chain was started by {by}", self.name(f))
                 }
                 Some(f) => {

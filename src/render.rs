@@ -280,7 +280,11 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
         let ids: Vec<&str> = o.unreached.iter().map(|(id, _)| id.as_str()).collect();
         v.push((
             "Unreached".into(),
-            format!("{} (the replay ended: {})", ids.join(", "), o.unreached[0].1),
+            format!(
+                "{} (the replay ended: {})",
+                ids.join(", "),
+                o.unreached[0].1
+            ),
         ));
     }
     if !o.unused.is_empty() {
@@ -322,11 +326,52 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
     }
     let plain = (1..=s.players.len()).map(|k| (s.turn + k) % s.players.len());
     if !o.next_turns.iter().copied().take(s.players.len()).eq(plain) {
-        let turns: Vec<&str> = o.next_turns.iter().take(s.players.len() + 2).map(|p| s.name(*p)).collect();
+        let turns: Vec<&str> = o
+            .next_turns
+            .iter()
+            .take(s.players.len() + 2)
+            .map(|p| s.name(*p))
+            .collect();
         v.push(("Next turns".into(), turns.join(", ")));
     }
     v.push(("Replay ended".into(), o.ended.clone()));
     v
+}
+
+/// The summary blocks: one when the editions' outcomes agree, else one per edition.
+fn summaries(r: &Report) -> Vec<(String, Vec<(String, String)>)> {
+    let same = r.traces.len() == 2 && r.traces[0].outcome == r.traces[1].outcome;
+    r.traces
+        .iter()
+        .take(if same { 1 } else { r.traces.len() })
+        .map(|t| {
+            let heading = if same || r.traces.len() == 1 {
+                "Summary".to_string()
+            } else {
+                format!("Summary under {}", t.edition.title())
+            };
+            (heading, summary_lines(r.situation, &t.outcome))
+        })
+        .collect()
+}
+
+/// The header lines: label and value.
+fn header(r: &Report) -> [(&'static str, String); 5] {
+    let s = r.situation;
+    [
+        ("File", s.path.clone()),
+        ("Rules", edition_line(s, &editions(r))),
+        (
+            "Players",
+            format!(
+                "{} (turn order); Turn Player: {}",
+                s.players.join(", "),
+                s.name(s.turn)
+            ),
+        ),
+        ("Start", start_line(s)),
+        ("Chain", chain_line(s)),
+    ]
 }
 
 fn differences(r: &Report) -> Vec<String> {
@@ -379,16 +424,9 @@ pub fn text(r: &Report, style: Style) -> String {
     let eds = editions(r);
     let mut out = String::new();
     let _ = writeln!(out, "{}", s.title);
-    let _ = writeln!(out, "File:    {}", s.path);
-    let _ = writeln!(out, "Rules:   {}", edition_line(s, &eds));
-    let _ = writeln!(
-        out,
-        "Players: {} (turn order); Turn Player: {}",
-        s.players.join(", "),
-        s.name(s.turn)
-    );
-    let _ = writeln!(out, "Start:   {}", start_line(s));
-    let _ = writeln!(out, "Chain:   {}", chain_line(s));
+    for (k, v) in header(r) {
+        let _ = writeln!(out, "{:<9}{v}", format!("{k}:"));
+    }
     out.push('\n');
     let mut table = Table::new();
     table
@@ -447,18 +485,9 @@ pub fn text(r: &Report, style: Style) -> String {
     }
     let _ = writeln!(out, "{table}");
     out.push('\n');
-    let same = r.traces.len() == 2 && r.traces[0].outcome == r.traces[1].outcome;
-    for t in &r.traces {
-        if same && t.edition == EditionId::October {
-            break;
-        }
-        let heading = if same || r.traces.len() == 1 {
-            "Summary".to_string()
-        } else {
-            format!("Summary under {}", t.edition.title())
-        };
+    for (heading, lines) in summaries(r) {
         let _ = writeln!(out, "{heading}");
-        for (k, v) in summary_lines(s, &t.outcome) {
+        for (k, v) in lines {
             let _ = writeln!(out, "  {k}: {v}");
         }
     }
@@ -481,16 +510,10 @@ pub fn markdown(r: &Report) -> String {
     let eds = editions(r);
     let both = eds.len() == 2;
     let mut out = format!("# {}\n\n", md_escape(&s.title));
-    let _ = writeln!(out, "- **File:** `{}`", s.path);
-    let _ = writeln!(out, "- **Rules:** {}", edition_line(s, &eds));
-    let _ = writeln!(
-        out,
-        "- **Players:** {} (turn order); Turn Player: {}",
-        s.players.join(", "),
-        s.name(s.turn)
-    );
-    let _ = writeln!(out, "- **Start:** {}", start_line(s));
-    let _ = writeln!(out, "- **Chain:** {}\n", chain_line(s));
+    for (k, v) in header(r) {
+        let _ = writeln!(out, "- **{k}:** {}", md_escape(&v));
+    }
+    out.push('\n');
     out.push_str("| # | Who | What happened | State after | Priority/Focus | Rules |");
     out.push_str(if both {
         " July vs Oct |\n|---|---|---|---|---|---|---|\n"
@@ -518,18 +541,9 @@ pub fn markdown(r: &Report) -> String {
         }
         out.push('\n');
     }
-    let same = r.traces.len() == 2 && r.traces[0].outcome == r.traces[1].outcome;
-    for t in &r.traces {
-        if same && t.edition == EditionId::October {
-            break;
-        }
-        let heading = if same || r.traces.len() == 1 {
-            "Summary".to_string()
-        } else {
-            format!("Summary under {}", t.edition.title())
-        };
+    for (heading, lines) in summaries(r) {
         let _ = writeln!(out, "\n## {heading}\n");
-        for (k, v) in summary_lines(s, &t.outcome) {
+        for (k, v) in lines {
             let _ = writeln!(out, "- **{k}:** {}", md_escape(&v));
         }
     }
