@@ -130,14 +130,53 @@ pub fn scalar_loc(src: &str, node: &marked_yaml::types::MarkedScalarNode) -> Loc
 /// Parses `src` into a node tree with positions. The top level must be a mapping.
 ///
 /// # Errors
-/// One [`SyntaxProblem`] at the first place the text is not YAML, or uses an anchor, alias, tag
-/// or duplicate key (these are not part of format 1).
-pub fn parse_tree(src: &str) -> Result<Node, SyntaxProblem> {
-    // marked-yaml treats an alias to an unknown anchor as unreachable; catch aliases first so
-    // that no input can make the loader panic.
-    if let Some(p) = find_alias(src) {
-        return Err(p);
+/// Every problem found at the YAML level: tab indentation, anchors, aliases and tags (none is
+/// part of format 1), every duplicate key, or else the first place the text is not YAML.
+pub fn parse_tree(src: &str) -> Result<Node, Vec<SyntaxProblem>> {
+    // marked-yaml treats an alias to an unknown anchor as unreachable; find these constructs
+    // first, all of them, so that no input can make the loader panic.
+    let mut problems = scan_constructs(src);
+    // Blank them out in a working copy (same length, so offsets stay right) to look for
+    // further problems. Duplicate keys: the parser stops at the first; rename it in the copy
+    // and parse again to find the others.
+    let mut work = src.to_string();
+    for p in &problems {
+        let range = p.loc.offset..p.loc.offset + p.loc.len;
+        if work.is_char_boundary(range.start) && work.is_char_boundary(range.end) {
+            let fill = if work[range.clone()].starts_with('*') {
+                "x"
+            } else {
+                " "
+            };
+            work.replace_range(range.clone(), &fill.repeat(range.len()));
+        }
     }
+    for round in 0..64 {
+        match parse_once(&work) {
+            Ok(node) if problems.is_empty() => return Ok(node),
+            Ok(_) => return Err(problems),
+            Err((p, dup)) => {
+                problems.push(p);
+                let Some(loc) = dup else { return Err(problems) };
+                let end = loc.offset + loc.len;
+                if loc.len == 0 || !work.is_char_boundary(loc.offset) || !work.is_char_boundary(end)
+                {
+                    return Err(problems);
+                }
+                let filler: String = format!("Z{round}dup")
+                    .chars()
+                    .chain(std::iter::repeat('z'))
+                    .take(loc.len)
+                    .collect();
+                work.replace_range(loc.offset..end, &filler);
+            }
+        }
+    }
+    Err(problems)
+}
+
+/// One parse; on a duplicate key, also where that key is.
+fn parse_once(src: &str) -> Result<Node, (SyntaxProblem, Option<Loc>)> {
     let options = LoaderOptions::default()
         .error_on_duplicate_keys(true)
         .prevent_coercion(true)
@@ -148,57 +187,69 @@ pub fn parse_tree(src: &str) -> Result<Node, SyntaxProblem> {
     let parsed = std::panic::catch_unwind(|| marked_yaml::parse_yaml_with_options(0, src, options));
     std::panic::set_hook(previous);
     match parsed {
-        Ok(r) => r.map_err(|e| load_problem(src, &e)),
-        Err(_) => Err(SyntaxProblem {
-            loc: Loc::new(
-                0,
-                src.find('\n')
-                    .unwrap_or(src.len())
-                    .max(1)
-                    .min(src.len().max(1)),
-            ),
-            message: "this YAML uses a construct situation format 1 does not read".into(),
-            help:
-                "write plain mappings, lists and values (no anchors, aliases, tags or complex keys)"
-                    .into(),
-        }),
+        Ok(Ok(node)) => Ok(node),
+        Ok(Err(e)) => {
+            let p = load_problem(src, &e);
+            let dup = matches!(e, marked_yaml::LoadError::DuplicateKey(_)).then_some(p.loc);
+            Err((p, dup))
+        }
+        Err(_) => Err((
+            SyntaxProblem {
+                loc: Loc::new(0, src.find('\n').unwrap_or(src.len()).max(1).min(src.len().max(1))),
+                message: "this YAML uses a construct situation format 1 does not read".into(),
+                help: "write plain mappings, lists and values (no anchors, aliases, tags or complex keys)".into(),
+            },
+            None,
+        )),
     }
 }
 
-/// Finds a YAML alias (`*name` where a node may start) outside quotes and comments.
-fn find_alias(src: &str) -> Option<SyntaxProblem> {
+/// Whether position `i` of `line` is where a YAML node may start.
+fn node_start(line: &str, i: usize) -> bool {
+    let before = line[..i].trim_end();
+    before.is_empty() || before.ends_with([':', '-', '[', ',', '{', '?'])
+}
+
+/// Finds, outside quotes and comments, every tab used for indentation and every anchor
+/// (`&name`), alias (`*name`) and tag (`!tag`) where a YAML node may start.
+fn scan_constructs(src: &str) -> Vec<SyntaxProblem> {
+    let mut out = Vec::new();
     let mut offset = 0;
     for line in src.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+        if let Some(t) = line[..indent].find('\t') {
+            out.push(SyntaxProblem {
+                loc: Loc::new(offset + t, 1),
+                message: "a tab is used for indentation; YAML allows only spaces there".into(),
+                help: "replace the tab with spaces".into(),
+            });
+        }
         let mut in_single = false;
         let mut in_double = false;
         let mut prev = ' ';
         for (i, c) in line.char_indices() {
+            let quoted = in_single || in_double;
             match c {
                 '\'' if !in_double => in_single = !in_single,
                 '"' if !in_single => in_double = !in_double,
-                '#' if !in_single && !in_double && (prev == ' ' || prev == '\t' || i == 0) => break,
-                '*' if !in_single
-                    && !in_double
-                    && matches!(prev, ' ' | '\t' | '[' | ',' | '{' | ':' | '-')
-                    && line[i + 1..].starts_with(|ch: char| ch.is_alphanumeric() || ch == '_') =>
-                {
-                    // A plain scalar may contain '*' after a space (`a *b`); only flag it where a
-                    // node starts: after `: `, `- `, `[`, `,`, `{` or at the start of the line.
-                    let before = line[..i].trim_end();
-                    if before.is_empty()
-                        || before.ends_with(':')
-                        || before.ends_with('-')
-                        || before.ends_with('[')
-                        || before.ends_with(',')
-                        || before.ends_with('{')
-                    {
+                '#' if !quoted && (i == 0 || prev == ' ' || prev == '\t') => break,
+                '&' | '*' | '!' if !quoted && node_start(line, i) => {
+                    let next_ok = line[i + 1..]
+                        .starts_with(|ch: char| ch.is_alphanumeric() || "_!<".contains(ch));
+                    if next_ok {
                         let len = line[i..]
                             .find(|ch: char| ch.is_whitespace() || ",]}".contains(ch))
-                            .unwrap_or(line.len() - i);
-                        return Some(SyntaxProblem {
-                            loc: Loc::new(offset + i, len.max(1)),
-                            message: "YAML aliases are not part of situation format 1".into(),
-                            help: "write the value out in full where it is needed".into(),
+                            .unwrap_or(line.len() - i)
+                            .max(1);
+                        let (what, help) = match c {
+                            '&' => ("YAML anchors are not part of situation format 1", "remove the `&anchor` and write values out in full"),
+                            '*' => ("YAML aliases are not part of situation format 1", "write the value out in full where it is needed"),
+                            _ => ("YAML tags are not part of situation format 1", "remove the tag; values are plain text, numbers, lists and mappings"),
+                        };
+                        out.push(SyntaxProblem {
+                            loc: Loc::new(offset + i, len),
+                            message: what.into(),
+                            help: help.into(),
                         });
                     }
                 }
@@ -208,7 +259,7 @@ fn find_alias(src: &str) -> Option<SyntaxProblem> {
         }
         offset += line.len();
     }
-    None
+    out
 }
 
 fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
@@ -285,8 +336,22 @@ mod tests {
     #[test]
     fn aliases_are_refused_without_panicking() {
         let err = parse_tree("a: *missing\n").unwrap_err();
-        assert!(err.message.contains("aliases"));
-        assert_eq!(err.loc.offset, 3);
+        assert!(err[0].message.contains("aliases"));
+        assert_eq!(err[0].loc.offset, 3);
+    }
+
+    #[test]
+    fn every_anchor_tag_and_duplicate_is_reported() {
+        let err = parse_tree("a: &x 1\nb: !t 2\n").unwrap_err();
+        assert_eq!(
+            err.iter().map(|p| p.loc.offset).collect::<Vec<_>>(),
+            vec![3, 11]
+        );
+        let err = parse_tree("aa: 1\naa: 2\nbb: 1\nbb: 2\n").unwrap_err();
+        assert_eq!(
+            err.iter().map(|p| p.loc.offset).collect::<Vec<_>>(),
+            vec![6, 18]
+        );
     }
 
     #[test]
@@ -297,6 +362,6 @@ mod tests {
     #[test]
     fn duplicate_keys_point_at_the_second() {
         let err = parse_tree("a: 1\na: 2\n").unwrap_err();
-        assert_eq!(err.loc.offset, 5);
+        assert_eq!(err[0].loc.offset, 5);
     }
 }

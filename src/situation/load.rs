@@ -25,10 +25,16 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
     };
     let tree = match parse_tree(src) {
         Ok(t) => t,
-        Err(p) => {
-            return Err(fail(vec![Problem::new("yaml", p.loc, p.message)
-                .label("here")
-                .help(p.help)]))
+        Err(ps) => {
+            return Err(fail(
+                ps.into_iter()
+                    .map(|p| {
+                        Problem::new("yaml", p.loc, p.message)
+                            .label("here")
+                            .help(p.help)
+                    })
+                    .collect(),
+            ))
         }
     };
     let mut r = Reader {
@@ -207,13 +213,14 @@ impl<'a> Reader<'a> {
 
     /// The first line of a mapping, for "missing key" labels.
     fn map_first_line(&self, node: &Node) -> Loc {
-        let loc = span_loc(self.src, node.span());
-        let rest = &self.src[loc.offset..];
+        // A block mapping's span starts at its first key's colon; use the first key instead.
+        let start = match node.as_mapping().and_then(|m| m.keys().next()) {
+            Some(k) => self.sloc(k).offset,
+            None => span_loc(self.src, node.span()).offset,
+        };
+        let rest = &self.src[start..];
         let len = rest.find('\n').unwrap_or(rest.len()).max(1);
-        Loc::new(
-            loc.offset,
-            len.min(self.src.len().saturating_sub(loc.offset)).max(1),
-        )
+        Loc::new(start, len.min(self.src.len().saturating_sub(start)).max(1))
     }
 
     fn type_name(node: &Node) -> &'static str {
@@ -297,7 +304,11 @@ impl<'a> Reader<'a> {
                         let help = if kind == "null" {
                             format!("write a value for {what}")
                         } else {
-                            format!("quote it: \"{}\" (YAML reads it as {kind}; 355.10 would become 355.1)", s.as_str())
+                            if s.as_str().contains('.') {
+                                format!("quote it: \"{}\" (YAML reads it as {kind}, so 355.10 would become 355.1)", s.as_str())
+                            } else {
+                                format!("quote it: \"{}\" (YAML reads it as {kind})", s.as_str())
+                            }
                         };
                         self.push(
                             Problem::new(
@@ -669,12 +680,12 @@ impl<'a> Reader<'a> {
             }
             names.push(name);
         }
-        if !(2..=4).contains(&names.len()) {
+        if !(2..=4).contains(&seq.len()) {
             self.push(
                 Problem::new(
                     "player_count",
                     self.loc(node),
-                    format!("format 1 takes 2 to 4 players, found {}", names.len()),
+                    format!("format 1 takes 2 to 4 players, found {}", seq.len()),
                 )
                 .label("player list")
                 .help("list 2 to 4 players in turn order, e.g. players: [Ana, Ben]"),
@@ -717,6 +728,9 @@ impl<'a> Reader<'a> {
         let defender = map
             .get_node("defender")
             .and_then(|n| self.player(n, "`defender`"));
+        if let Some((k, _)) = map.iter().find(|(k, _)| k.as_str() == "opened_by_trigger") {
+            self.keys.insert("showdown.opened_by_trigger", self.sloc(k));
+        }
         let opened_by_trigger = map
             .get_node("opened_by_trigger")
             .and_then(|n| self.boolean(n, "`opened_by_trigger`"));
@@ -725,7 +739,7 @@ impl<'a> Reader<'a> {
                 if map.get_node(key).is_none() {
                     self.push(
                         Problem::new(
-                            "missing_key",
+                            "designations",
                             self.map_first_line(node),
                             format!("a combat showdown needs `{key}`"),
                         )
@@ -1358,19 +1372,6 @@ impl<'a> Reader<'a> {
             "pass" => ActionKind::Pass(self.player(v, "`pass`")?),
             "order" => {
                 let list = self.text_list(v, "`order`")?;
-                if list.len() < 2 {
-                    self.push(
-                        Problem::new(
-                            "order_short",
-                            self.loc(v),
-                            "an `order` names at least two triggers",
-                        )
-                        .label("too short")
-                        .help(
-                            "list the ids of one controller's simultaneous triggers, oldest first",
-                        ),
-                    );
-                }
                 for (id, l) in &list {
                     self.refs.push(Ref {
                         id: id.clone(),
@@ -1389,6 +1390,13 @@ impl<'a> Reader<'a> {
         let mut keys: Vec<&str> = EXPECT_KEYS.to_vec();
         keys.extend(["july", "october"]);
         let map = self.mapping(node, "`expect`", &keys, "`{ resolved: [b, a] }`")?;
+        for (k, _) in map.iter() {
+            match k.as_str() {
+                "july" => self.keys.insert("expect.july", self.sloc(k)),
+                "october" => self.keys.insert("expect.october", self.sloc(k)),
+                _ => None,
+            };
+        }
         let common = self.expect_block(map);
         let edition = |r: &mut Self, key: &str| {
             let n = map.get_node(key)?;

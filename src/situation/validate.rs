@@ -291,7 +291,9 @@ pub(super) fn check(
             problems.push(
                 Problem::new(
                     "opened_by_trigger",
-                    key("showdown"),
+                    keys.get("showdown.opened_by_trigger")
+                        .copied()
+                        .unwrap_or_else(|| key("showdown")),
                     "`opened_by_trigger` describes the current Chain, and there is none",
                 )
                 .label("no Chain")
@@ -347,7 +349,14 @@ pub(super) fn check(
                 problems.push(
                     Problem::new(
                         "expect_edition",
-                        s.expect_loc.unwrap_or_default(),
+                        keys.get(if ed == EditionId::July {
+                            "expect.july"
+                        } else {
+                            "expect.october"
+                        })
+                        .copied()
+                        .or(s.expect_loc)
+                        .unwrap_or_default(),
                         format!(
                             "`expect.{}` is for an edition this file does not replay",
                             ed.word()
@@ -400,25 +409,30 @@ fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &m
         let Some(cites) = cites else { continue };
         for n in cites {
             let loc = next_loc(n);
-            for ed in &eds {
+            // Under both editions a top-level number is checked against July here; whether it
+            // is the same in October is the `cite_differs` check below.
+            for ed in eds.iter().take(if eds.len() == 2 { 1 } else { eds.len() }) {
                 let book = editions.edition(*ed);
                 if !book.knows_citation(n) {
                     problems.push(
                         Problem::new(
                             "unknown_cite",
                             loc,
-                            format!("`{n}` is not a {} rule the engine can cite", ed.word()),
+                            format!(
+                                "`{n}` is not a rule number the engine cites under {}",
+                                ed.title()
+                            ),
                         )
                         .label("not citable")
                         .help(
                             match did_you_mean(n, book.citable_numbers()) {
                                 Some(m) => format!(
                                     "did you mean `{m}`? (numbers are the {} edition's)",
-                                    ed.word()
+                                    ed.title()
                                 ),
                                 None => format!(
                                     "use {} rule numbers from the Citations table of the format",
-                                    ed.word()
+                                    ed.title()
                                 ),
                             },
                         ),

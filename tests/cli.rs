@@ -1,0 +1,106 @@
+//! The whole program as a user runs it: exit codes, formats, determinism, colour.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str], envs: &[(&str, &str)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_chainjudge"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR")).args(args);
+    for (k, v) in envs {
+        c.env(k, v);
+    }
+    c.output().unwrap()
+}
+
+const EXAMPLE: &str = "rulings/crumbling-sands-counters-first-of-two.yaml";
+
+#[test]
+fn replay_succeeds_and_is_deterministic() {
+    let a = run(&["replay", EXAMPLE], &[]);
+    let b = run(&["replay", EXAMPLE], &[]);
+    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(a.stdout, b.stdout, "same input, same bytes");
+    let text = String::from_utf8(a.stdout).unwrap();
+    assert!(text.contains("Resolved, in order: sands, b"));
+    assert!(text.contains("Countered: a"));
+    assert!(
+        !text.contains('\u{1b}'),
+        "no colour when stdout is not a terminal"
+    );
+}
+
+#[test]
+fn json_output_is_versioned() {
+    let out = run(&["replay", EXAMPLE, "--format", "json"], &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["format_version"], 1);
+    assert_eq!(v["outcome"]["july"]["countered"][0], "a");
+    assert_eq!(v["outcome"]["october"]["resolved"][0], "sands");
+    assert_eq!(v["outcomes_differ"], false);
+}
+
+#[test]
+fn markdown_output_is_a_table() {
+    let out = run(&["replay", EXAMPLE, "--format", "markdown"], &[]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("# Crumbling Sands"));
+    assert!(text.contains("| # | Who | What happened |"));
+}
+
+#[test]
+fn colour_only_when_asked_and_never_with_no_color() {
+    let always = run(&["replay", EXAMPLE, "--color", "always"], &[]);
+    assert!(String::from_utf8_lossy(&always.stdout).contains('\u{1b}'));
+    let auto = run(&["replay", EXAMPLE], &[("NO_COLOR", "1")]);
+    assert!(!String::from_utf8_lossy(&auto.stdout).contains('\u{1b}'));
+}
+
+#[test]
+fn verify_exits_1_on_a_mismatch_and_shows_the_difference() {
+    let out = run(&["verify", "tests/verify-fail/wrong-order.yaml"], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("FAIL"));
+    assert!(
+        text.contains("resolved: expected [a, b], got [b, a]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn verify_and_check_pass_on_the_rulings() {
+    let out = run(&["verify", "rulings"], &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = run(&["check", "rulings"], &[]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn usage_errors_and_missing_files_exit_2() {
+    assert_eq!(run(&["replay"], &[]).status.code(), Some(2));
+    assert_eq!(
+        run(&["replay", "no/such/file.yaml"], &[]).status.code(),
+        Some(2)
+    );
+    assert_eq!(run(&["frobnicate"], &[]).status.code(), Some(2));
+}
+
+#[test]
+fn the_rules_flag_replays_one_edition() {
+    let out = run(
+        &["replay", EXAMPLE, "--rules", "october", "--format", "json"],
+        &[],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["editions"], serde_json::json!(["october"]));
+    assert!(v["outcome"]["october"]["cites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c == "420.4.b"));
+}
