@@ -254,9 +254,12 @@ pub struct JulyRule {
     pub summary: String,
     /// The engine's citation key, on rules the engine cites.
     pub cite: Option<String>,
-    /// Rules it refers to.
+    /// Rules it refers to, all inside the data.
     #[serde(default)]
     pub refs: Vec<String>,
+    /// Rules it refers to that the data does not hold.
+    #[serde(default)]
+    pub external_refs: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
