@@ -4,8 +4,6 @@
 //! citation to the rule number it has in that edition, or says the number is unconfirmed there.
 //! The data is embedded in the binary at build time and parsed on first use.
 
-use crate::yaml;
-use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -216,115 +214,110 @@ impl Cited {
     }
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SourceDoc {
-    #[allow(dead_code)]
-    publisher: Option<String>,
-    #[allow(dead_code)]
-    title: Option<String>,
-    #[allow(dead_code)]
-    url: Option<String>,
+/// A document's publisher, title and address.
+#[derive(Debug)]
+pub struct DocSource {
+    /// Who published it.
+    pub publisher: Option<&'static str>,
+    /// Its title.
+    pub title: Option<&'static str>,
+    /// Where it is.
+    pub url: Option<&'static str>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JulyFile {
-    edition: String,
-    title: String,
-    last_updated: String,
-    in_force_from: String,
-    in_force_until: Option<String>,
-    #[allow(dead_code)]
-    source: SourceDoc,
-    rules: Vec<JulyRule>,
-    #[serde(default)]
-    sources: Vec<JulySource>,
+/// A source other than the Core Rules that the engine can cite (e.g. an FAQ).
+#[derive(Debug)]
+pub struct SourceRow {
+    /// The citation key.
+    pub cite: &'static str,
+    /// Its title.
+    pub title: Option<&'static str>,
+    /// A short title for tables.
+    pub short: Option<&'static str>,
+    /// Not cited in this edition: the edition's own rules now make its point.
+    pub superseded: bool,
 }
 
-/// One rule of the July edition as the data holds it.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// An edition's facts.
+#[derive(Debug)]
+pub struct EditionData {
+    /// Document title.
+    pub title: &'static str,
+    /// "Last updated" date.
+    pub last_updated: &'static str,
+    /// First day in force (YYYY-MM-DD).
+    pub in_force_from: &'static str,
+    /// Last day in force, if replaced.
+    pub in_force_until: Option<&'static str>,
+    /// The document.
+    pub source: DocSource,
+    /// What the project knows of it.
+    pub note: Option<&'static str>,
+    /// Other citable sources.
+    pub sources: &'static [SourceRow],
+}
+
+/// One rule of the July edition: number, title and summary in the project's words.
+#[derive(Debug)]
 pub struct JulyRule {
-    /// The rule number.
-    pub number: String,
+    /// The rule number, e.g. `337.1.b`.
+    pub number: &'static str,
     /// A short title.
-    pub title: String,
+    pub title: &'static str,
     /// What it says, in the project's words.
-    pub summary: String,
+    pub summary: &'static str,
     /// The engine's citation key, on rules the engine cites.
-    pub cite: Option<String>,
+    pub cite: Option<&'static str>,
     /// Rules it refers to, all inside the data.
-    #[serde(default)]
-    pub refs: Vec<String>,
+    pub refs: &'static [&'static str],
     /// Rules it refers to that the data does not hold.
-    #[serde(default)]
-    pub external_refs: Vec<String>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JulySource {
-    cite: String,
-    title: String,
-    short: Option<String>,
-    #[allow(dead_code)]
-    publisher: String,
-    #[allow(dead_code)]
-    date: String,
-    #[allow(dead_code)]
-    url: String,
-    #[allow(dead_code)]
-    summary: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OctoberFile {
-    edition: String,
-    title: String,
-    last_updated: String,
-    in_force_from: String,
-    #[allow(dead_code)]
-    source: SourceDoc,
-    #[allow(dead_code)]
-    note: Option<String>,
-    rules: Vec<OctoberRule>,
-    #[serde(default)]
-    sources: Vec<OctoberSource>,
+    pub external_refs: &'static [&'static str],
 }
 
 /// One rule of the October edition: the July rule it corresponds to and what is known of it.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 pub struct OctoberRule {
     /// The July number.
-    pub july: String,
+    pub july: &'static str,
     /// The October number, when established.
-    pub number: Option<String>,
+    pub number: Option<&'static str>,
     /// The October number is not established.
-    #[serde(default)]
     pub unconfirmed: bool,
     /// The content changed.
-    #[serde(default)]
     pub changed: bool,
     /// The rule is gone in October.
-    #[serde(default)]
     pub removed: bool,
     /// The October content, where it differs, in the project's words.
-    pub summary: Option<String>,
+    pub summary: Option<&'static str>,
     /// Where the October facts come from.
-    pub basis: Option<String>,
+    pub basis: Option<&'static str>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OctoberSource {
-    cite: String,
-    #[serde(default)]
-    superseded: bool,
-    #[allow(dead_code)]
-    note: Option<String>,
+/// An established difference between July and October (`rules-text/changes.yaml`).
+#[derive(Debug)]
+pub struct Change {
+    /// The July number.
+    pub july: &'static str,
+    /// The October number, if established.
+    pub october: Option<&'static str>,
+    /// Any of renumbered, changed, removed.
+    pub kind: &'static [&'static str],
+    /// Whether it changes outcomes: yes, no, unconfirmed.
+    pub outcome: &'static str,
+    /// What changed, in the project's words.
+    pub summary: &'static str,
+    /// Where the fact comes from.
+    pub basis: &'static str,
+    /// For an outcome change: a worked example.
+    pub example: Option<&'static str>,
+    /// For an outcome change: the bundled situation that shows it, or why there is none.
+    pub situation: Option<&'static str>,
+}
+
+/// The static tables compiled from `rules-text/` by the build script.
+pub mod data {
+    use super::{Change, DocSource, EditionData, JulyRule, OctoberRule, SourceRow};
+    include!(concat!(env!("OUT_DIR"), "/rules_text.rs"));
 }
 
 /// One edition, ready for lookups.
@@ -333,14 +326,14 @@ pub struct Edition {
     /// Which one.
     pub id: EditionId,
     /// Document title.
-    pub title: String,
+    pub title: &'static str,
     /// "Last updated" date of the document.
-    pub last_updated: String,
+    pub last_updated: &'static str,
     /// First day in force.
-    pub in_force_from: String,
+    pub in_force_from: &'static str,
     /// Last day in force, if replaced.
-    pub in_force_until: Option<String>,
-    cites: HashMap<String, Cited>,
+    pub in_force_until: Option<&'static str>,
+    cites: HashMap<&'static str, Cited>,
 }
 
 impl Edition {
@@ -385,16 +378,18 @@ pub struct Editions {
     july: Edition,
     october: Edition,
     /// The July rules, in order.
-    pub july_rules: Vec<JulyRule>,
-    /// The October entries, in order.
-    pub october_rules: Vec<OctoberRule>,
+    pub july_rules: &'static [JulyRule],
+    /// The October entries, one per July rule, in the same order.
+    pub october_rules: &'static [OctoberRule],
+    /// The established differences.
+    pub changes: &'static [Change],
 }
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 }
 
-/// The embedded files under `dir` (`rules-text` or `rulings`), as (path, text), sorted by path.
+/// The embedded files under `dir` (`rulings`), as (path, text), sorted by path.
 pub fn embedded_files(dir: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
     embedded::FILES
         .iter()
@@ -402,97 +397,77 @@ pub fn embedded_files(dir: &str) -> impl Iterator<Item = (&'static str, &'static
         .copied()
 }
 
-fn embedded(path: &str) -> &'static str {
-    embedded::FILES
-        .iter()
-        .find(|(p, _)| *p == path)
-        .map_or("", |(_, t)| t)
+fn edition(id: EditionId, d: &'static EditionData, cites: HashMap<&'static str, Cited>) -> Edition {
+    Edition {
+        id,
+        title: d.title,
+        last_updated: d.last_updated,
+        in_force_from: d.in_force_from,
+        in_force_until: d.in_force_until,
+        cites,
+    }
 }
 
 impl Editions {
-    /// The editions, parsed from the embedded data on first use.
-    ///
-    /// # Panics
-    /// If the embedded data does not parse; `tests/data.rs` guards this.
+    /// The editions, built on first use from the static tables (no parsing).
     pub fn get() -> &'static Editions {
         static EDITIONS: OnceLock<Editions> = OnceLock::new();
-        EDITIONS.get_or_init(|| Self::parse().unwrap_or_else(|e| panic!("rules-text data: {e}")))
+        EDITIONS.get_or_init(Self::build)
     }
 
-    /// Parses the embedded data.
-    ///
-    /// # Errors
-    /// A description of the first problem in the data.
-    pub fn parse() -> Result<Editions, String> {
-        let jf: JulyFile = yaml::from_str(embedded("rules-text/2026-07-16.yaml"))
-            .map_err(|e| format!("rules-text/2026-07-16.yaml: {e}"))?;
-        let of: OctoberFile = yaml::from_str(embedded("rules-text/2026-10-09.yaml"))
-            .map_err(|e| format!("rules-text/2026-10-09.yaml: {e}"))?;
-        if jf.edition != "july" || of.edition != "october" {
-            return Err("rules-text: edition names must be july and october".into());
-        }
+    fn build() -> Editions {
         let mut july_cites = HashMap::new();
         let mut cite_of_number = HashMap::new();
-        for r in &jf.rules {
-            if let Some(c) = &r.cite {
+        for r in data::JULY_RULES {
+            if let Some(c) = r.cite {
                 july_cites.insert(
-                    c.clone(),
+                    c,
                     Cited::Rule {
-                        number: r.number.clone(),
+                        number: r.number.to_string(),
                     },
                 );
-                cite_of_number.insert(r.number.clone(), c.clone());
+                cite_of_number.insert(r.number, c);
             }
         }
-        for s in &jf.sources {
+        for s in data::JULY.sources {
+            let title = s.short.or(s.title).unwrap_or(s.cite);
             july_cites.insert(
-                s.cite.clone(),
+                s.cite,
                 Cited::Source {
-                    title: s.short.clone().unwrap_or_else(|| s.title.clone()),
+                    title: title.to_string(),
                 },
             );
         }
         let mut oct_cites = HashMap::new();
-        for r in &of.rules {
-            let Some(c) = cite_of_number.get(&r.july) else {
+        for r in data::OCTOBER_RULES {
+            let Some(c) = cite_of_number.get(r.july) else {
                 continue;
             };
-            let cited = match (&r.number, r.unconfirmed || r.removed) {
-                (Some(n), false) => Cited::Rule { number: n.clone() },
+            let cited = match (r.number, r.unconfirmed || r.removed) {
+                (Some(n), false) => Cited::Rule {
+                    number: n.to_string(),
+                },
                 _ => Cited::Unconfirmed {
-                    july: r.july.clone(),
+                    july: r.july.to_string(),
                 },
             };
-            oct_cites.insert(c.clone(), cited);
+            oct_cites.insert(*c, cited);
         }
-        for s in &of.sources {
+        for s in data::OCTOBER.sources {
             let cited = if s.superseded {
                 Cited::Omitted
             } else {
-                july_cites.get(&s.cite).cloned().unwrap_or(Cited::Omitted)
+                july_cites.get(s.cite).cloned().unwrap_or(Cited::Omitted)
             };
-            oct_cites.insert(s.cite.clone(), cited);
+            oct_cites.insert(s.cite, cited);
         }
-        Ok(Editions {
-            july: Edition {
-                id: EditionId::July,
-                title: jf.title,
-                last_updated: jf.last_updated,
-                in_force_from: jf.in_force_from,
-                in_force_until: jf.in_force_until,
-                cites: july_cites,
-            },
-            october: Edition {
-                id: EditionId::October,
-                title: of.title,
-                last_updated: of.last_updated,
-                in_force_from: of.in_force_from,
-                in_force_until: None,
-                cites: oct_cites,
-            },
-            july_rules: jf.rules,
-            october_rules: of.rules,
-        })
+        Editions {
+            july: edition(EditionId::July, &data::JULY, july_cites),
+            october: edition(EditionId::October, &data::OCTOBER, oct_cites),
+            july_rules: data::JULY_RULES,
+            october_rules: data::OCTOBER_RULES,
+            changes: data::CHANGES,
+        }
     }
 
     /// One edition.
@@ -505,9 +480,9 @@ impl Editions {
 
     /// The edition in force on `date` (YYYY-MM-DD), or `None` before the first supported day.
     pub fn in_force(&self, date: &str) -> Option<EditionId> {
-        if date >= self.october.in_force_from.as_str() {
+        if date >= self.october.in_force_from {
             Some(EditionId::October)
-        } else if date >= self.july.in_force_from.as_str() {
+        } else if date >= self.july.in_force_from {
             Some(EditionId::July)
         } else {
             None
@@ -516,7 +491,7 @@ impl Editions {
 
     /// The first day any supported edition was in force.
     pub fn first_day(&self) -> &str {
-        &self.july.in_force_from
+        self.july.in_force_from
     }
 
     /// Whether July rule number `n` is citable and keeps the same, confirmed number in October.
