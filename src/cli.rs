@@ -114,9 +114,15 @@ impl Out {
             ColorChoice::Auto => tty && !no_color(),
         };
         let tty = std::io::stdout().is_terminal();
+        let columns = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.parse::<u16>().ok());
         let width = args.width.unwrap_or_else(|| {
             if tty {
-                terminal_size::terminal_size().map_or(100, |(w, _)| w.0)
+                terminal_size::terminal_size()
+                    .map(|(w, _)| w.0)
+                    .or(columns)
+                    .unwrap_or(100)
             } else {
                 100
             }
@@ -124,7 +130,7 @@ impl Out {
         Self {
             color: decide(tty),
             err_color: decide(std::io::stderr().is_terminal()),
-            width: width.max(40),
+            width: width.max(60),
         }
     }
 
@@ -160,6 +166,15 @@ where
         }
     };
     let out = Out::new(&args);
+    let steps = match &args.command {
+        Command::Replay { max_steps, .. }
+        | Command::Verify { max_steps, .. }
+        | Command::Check { max_steps, .. } => *max_steps,
+    };
+    if steps == Some(0) {
+        out.eprint("error: --max-steps must be at least 1\n");
+        return 2;
+    }
     match &args.command {
         Command::Replay {
             file,
@@ -237,22 +252,16 @@ fn no_situation(s: &Situation) -> FileProblems {
 /// Turns a replay error into a diagnostic at the nodes involved.
 pub fn replay_problems(s: &Situation, t: &Trace) -> Option<FileProblems> {
     let err = t.error.as_ref()?;
-    let mut problems: Vec<Problem> = err
-        .locs
-        .iter()
-        .map(|(loc, label)| {
-            Problem::new(err.code, *loc, err.message.clone())
-                .label(label.clone())
-                .help(err.help.clone())
-        })
-        .collect();
-    if problems.is_empty() {
-        problems.push(
-            Problem::new(err.code, crate::yaml::Loc::default(), err.message.clone())
-                .help(err.help.clone()),
-        );
+    let mut locs = err.locs.iter();
+    let mut p = match locs.next() {
+        Some((loc, label)) => {
+            Problem::new(err.code, *loc, err.message.clone()).label(label.clone())
+        }
+        None => Problem::new(err.code, crate::yaml::Loc::default(), err.message.clone()),
     }
-    problems.truncate(1.max(problems.len().min(3)));
+    .help(err.help.clone());
+    p.also = locs.cloned().collect();
+    let problems = vec![p];
     Some(FileProblems {
         path: s.path.clone(),
         text: s.source.clone(),
@@ -384,6 +393,10 @@ pub fn verify_file(path: &Path, max_steps: Option<usize>) -> Verdict {
 
 fn verify_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
     let files = expand(paths);
+    if files.is_empty() {
+        out.eprint("error: no .yaml files found in the paths given\n");
+        return 2;
+    }
     let (mut passed, mut failed, mut skipped, mut errors) = (0, 0, 0, 0);
     for f in &files {
         let shown = f.display();
@@ -429,7 +442,12 @@ fn verify_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
 
 fn check_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
     let mut code = 0;
-    for f in expand(paths) {
+    let files = expand(paths);
+    if files.is_empty() {
+        out.eprint("error: no .yaml files found in the paths given\n");
+        return 2;
+    }
+    for f in files {
         let s = match load_file(&f, None) {
             Ok(s) => s,
             Err(p) => {

@@ -20,6 +20,8 @@ pub struct Problem {
     pub help: Option<String>,
     /// A stable code, e.g. `unknown_key`.
     pub code: &'static str,
+    /// Further places involved, with their labels.
+    pub also: Vec<(Loc, String)>,
 }
 
 impl Problem {
@@ -32,6 +34,7 @@ impl Problem {
             loc,
             help: None,
             code,
+            also: Vec::new(),
         }
     }
 
@@ -57,8 +60,7 @@ struct ProblemDiag {
     message: String,
     code: String,
     help: Option<String>,
-    label: String,
-    span: SourceSpan,
+    labels: Vec<(String, SourceSpan)>,
     src: NamedSource<String>,
 }
 
@@ -75,9 +77,9 @@ impl Diagnostic for ProblemDiag {
         Some(&self.src)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            miette::LabeledSpan::new_with_span(Some(self.label.clone()), self.span),
-        )))
+        Some(Box::new(self.labels.iter().map(|(label, span)| {
+            miette::LabeledSpan::new_with_span(Some(label.clone()), *span)
+        })))
     }
 }
 
@@ -121,14 +123,17 @@ impl FileProblems {
         let mut out = format!("error: {}\n", self.headline());
         let src = NamedSource::new(&self.path, self.text.clone()).with_language("yaml");
         for p in &self.problems {
-            let offset = p.loc.offset.min(self.text.len());
-            let len = p.loc.len.min(self.text.len() - offset);
+            let span = |loc: Loc| {
+                let offset = loc.offset.min(self.text.len());
+                SourceSpan::from((offset, loc.len.min(self.text.len() - offset)))
+            };
+            let mut labels = vec![(p.label.clone(), span(p.loc))];
+            labels.extend(p.also.iter().map(|(loc, l)| (l.clone(), span(*loc))));
             let d = ProblemDiag {
                 message: p.message.clone(),
                 code: format!("chainjudge::{}", p.code),
                 help: p.help.clone(),
-                label: p.label.clone(),
-                span: SourceSpan::from((offset, len)),
+                labels,
                 src: src.clone(),
             };
             let mut s = String::new();

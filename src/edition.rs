@@ -207,7 +207,7 @@ impl Cited {
     pub fn label(&self) -> String {
         match self {
             Self::Rule { number } => number.clone(),
-            Self::Unconfirmed { july } => format!("{july}*"),
+            Self::Unconfirmed { july } => format!("October: unconfirmed (July {july})"),
             Self::Source { title } => title.clone(),
             Self::Omitted => String::new(),
         }

@@ -167,18 +167,7 @@ impl<'s> Engine<'s> {
         cites: &[Cite],
         notes: Vec<Note>,
     ) {
-        let chain = self
-            .chain
-            .iter()
-            .map(|&i| {
-                let it = &self.inst[i];
-                if it.status == Status::Pending {
-                    format!("{} (pending)", it.iid)
-                } else {
-                    it.iid.clone()
-                }
-            })
-            .collect();
+        let chain_len = self.chain.len();
         self.steps.push(Step {
             who,
             what: what.into(),
@@ -187,7 +176,7 @@ impl<'s> Engine<'s> {
             state: self.state(),
             priority: self.priority,
             focus: self.focus,
-            chain,
+            chain_len,
         });
     }
 
@@ -503,8 +492,10 @@ impl<'s> Engine<'s> {
     /// The first chosen id that is not there (a chain item not on the Chain, a board object not
     /// on the board), for 358.1.
     fn missing_target(&self, spec: &ItemSpec, me: Option<usize>) -> Option<String> {
+        let own = me.map_or(spec.id.as_str(), |i| self.inst[i].iid.as_str());
         spec.chosen_ids().into_iter().find_map(|id| {
-            let present = self.s.players.iter().any(|p| p == id)
+            let present = id == own
+                || self.s.players.iter().any(|p| p == id)
                 || self.on_chain(id).is_some_and(|i| Some(i) != me)
                 || self.on_board(id).is_some();
             (!present).then(|| id.to_string())
@@ -1390,7 +1381,11 @@ impl<'s> Engine<'s> {
             } else {
                 format!("{target} is killed")
             },
-            &[Cite::KillDeathTriggers, Cite::DeathknellBeforeTrash],
+            if any {
+                &[Cite::KillDeathTriggers, Cite::DeathknellBeforeTrash]
+            } else {
+                &[Cite::KillDeathTriggers]
+            },
             Vec::new(),
         );
         self.put_triggers(
@@ -1538,9 +1533,17 @@ impl<'s> Engine<'s> {
             message: format!(
                 "the replay passed its limit of {} steps; items created most often: {}",
                 self.max_steps,
-                if top.is_empty() { "none".to_string() } else { top.join(", ") }
+                if top.is_empty() {
+                    "none".to_string()
+                } else {
+                    top.join(", ")
+                }
             ),
-            help: "a trigger probably feeds itself; fix the situation, or raise the limit with --max-steps".into(),
+            help: if top.is_empty() {
+                "the limit is lower than this replay needs: raise it with --max-steps".into()
+            } else {
+                "a trigger probably feeds itself; fix the situation, or raise the limit with --max-steps".into()
+            },
             locs,
         }
     }

@@ -23,7 +23,7 @@ pub struct Style {
 }
 
 const UNCONFIRMED_FOOTNOTE: &str =
-    "* October number not established by the known October changes: the July number is shown and the July behaviour is followed.";
+    "Unconfirmed: the October number of that rule is not established by the known October changes; the July number is shown and the July behaviour is followed.";
 
 fn cite_text(ed: EditionId, c: Cite) -> Option<String> {
     let cited = Editions::get().edition(ed).resolve(c);
@@ -61,7 +61,9 @@ fn rules_both(july: &Step, october: &Step) -> String {
             .flatten();
         let oct_cited = Editions::get().edition(EditionId::October).resolve(c);
         parts.push(match (j, o) {
-            (Some(j), Some(_)) if matches!(oct_cited, Cited::Unconfirmed { .. }) => format!("{j}*"),
+            (Some(j), Some(_)) if matches!(oct_cited, Cited::Unconfirmed { .. }) => {
+                format!("{j} (Oct: unconfirmed)")
+            }
             (Some(j), Some(o)) if j == o => j,
             (Some(j), Some(o)) => format!("July {j} / Oct {o}"),
             (Some(j), None) => format!("{j} (July only)"),
@@ -453,7 +455,7 @@ pub fn text(r: &Report, style: Style) -> String {
         header.push("July vs Oct");
     }
     table.set_header(header);
-    for (i, max) in [(1, 8), (3, 16), (4, 14), (5, 24)] {
+    for (i, max) in [(1, 8), (3, 16), (4, 16), (5, 26)] {
         if let Some(col) = table.column_mut(i) {
             col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(
                 comfy_table::Width::Fixed(max),
@@ -464,7 +466,18 @@ pub fn text(r: &Report, style: Style) -> String {
         let mut row = vec![
             Cell::new(&l.n),
             Cell::new(&l.who),
-            Cell::new(&l.what),
+            {
+                let cell = Cell::new(&l.what);
+                if !style.color {
+                    cell
+                } else if l.what.contains("refused") || l.what.contains("countered") {
+                    cell.fg(Color::Red)
+                } else if l.what.contains("resolves") {
+                    cell.fg(Color::Green)
+                } else {
+                    cell
+                }
+            },
             Cell::new(&l.state),
             Cell::new(&l.holders),
             Cell::new(&l.rules),
@@ -551,7 +564,7 @@ pub fn markdown(r: &Report) -> String {
         let _ = writeln!(out, "- {d}");
     }
     if has_unconfirmed(r) {
-        let _ = writeln!(out, "\n{UNCONFIRMED_FOOTNOTE}");
+        let _ = writeln!(out, "\n_{UNCONFIRMED_FOOTNOTE}_");
     }
     out
 }
@@ -570,7 +583,7 @@ struct JsonStep<'a> {
     state: &'static str,
     priority: Option<&'a str>,
     focus: Option<&'a str>,
-    chain: &'a [String],
+    chain_items: usize,
     cites: Vec<JsonCite>,
     notes: Vec<JsonNote<'a>>,
 }
@@ -624,7 +637,7 @@ fn json_step<'a>(s: &'a Situation, ed: EditionId, st: &'a Step) -> JsonStep<'a> 
         state: st.state.word(),
         priority: st.priority.map(|p| s.name(p)),
         focus: st.focus.map(|p| s.name(p)),
-        chain: &st.chain,
+        chain_items: st.chain_len,
         cites: json_cites(ed, &st.cites),
         notes: st
             .notes

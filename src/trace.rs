@@ -32,8 +32,8 @@ pub struct Step {
     pub priority: Option<PlayerId>,
     /// Who holds Focus after the step.
     pub focus: Option<PlayerId>,
-    /// The Chain after the step, oldest first (`id` or `id (pending)`).
-    pub chain: Vec<String>,
+    /// How many items are on the Chain after the step.
+    pub chain_len: usize,
 }
 
 /// A Legion verdict (812.1.c, 419.4.b).

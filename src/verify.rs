@@ -132,9 +132,23 @@ pub fn mismatches(s: &Situation, t: &Trace) -> Vec<String> {
     if let Some(exp) = &b.legion {
         for (id, v) in exp {
             match o.legion.iter().find(|l| l.id == *id) {
-                None => out.push(format!(
-                    "legion: expected {id}: {v}, but {id} was never finalized"
-                )),
+                None => {
+                    let why = o
+                        .refused
+                        .iter()
+                        .find(|(r, _)| r == id)
+                        .map(|(_, why)| format!(" (it was refused: {why})"))
+                        .or_else(|| {
+                            o.unreached
+                                .iter()
+                                .any(|(r, _)| r == id)
+                                .then(|| " (it was never reached)".to_string())
+                        })
+                        .unwrap_or_default();
+                    out.push(format!(
+                        "legion: expected {id}: {v}, but {id} was never finalized{why}"
+                    ));
+                }
                 Some(l) if l.finalized != *v => {
                     out.push(format!("legion: expected {id}: {v}, got {}", l.finalized))
                 }

@@ -303,11 +303,15 @@ fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
         E::ScanError(m, se) => {
             let text = se.to_string();
             let info = text.split(" at ").next().unwrap_or(&text).to_string();
+            let help = if info.contains("recursion limit") {
+                "the lists and mappings here are nested too deeply for format 1: flatten them"
+            } else {
+                "check the indentation, colons and quotes on this line and the one above"
+            };
             SyntaxProblem {
                 loc: at(m),
                 message: format!("this is not valid YAML: {info}"),
-                help: "check the indentation, colons and quotes on this line and the one above"
-                    .into(),
+                help: help.into(),
             }
         }
         E::DuplicateKey(inner) => {

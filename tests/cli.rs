@@ -104,3 +104,23 @@ fn the_rules_flag_replays_one_edition() {
         .iter()
         .any(|c| c == "420.4.b"));
 }
+
+#[test]
+fn an_empty_folder_or_a_zero_step_limit_is_bad_usage() {
+    let dir = std::env::temp_dir().join("chainjudge-empty-dir-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    assert_eq!(
+        run(&["verify", dir.to_str().unwrap()], &[]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["check", dir.to_str().unwrap()], &[]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["replay", EXAMPLE, "--max-steps", "0"], &[])
+            .status
+            .code(),
+        Some(2)
+    );
+}

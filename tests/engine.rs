@@ -629,3 +629,26 @@ chain:
         vec!["echo"]
     );
 }
+
+#[test]
+fn a_played_spell_that_counters_itself_is_not_refused_for_its_own_target() {
+    let t = july(
+        r"
+players: [Ana, Ben]
+actions:
+  - play: { id: f2, name: Odd Spell, controller: Ana, kind: spell, flow: true, effects: [{ counter: f2 }] }
+",
+    );
+    assert!(t.outcome.refused.is_empty());
+    assert_eq!(t.outcome.countered, vec!["f2"]);
+    assert!(
+        t.outcome.banished.is_empty(),
+        "its own counter sends it to the trash"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_first_key() {
+    let s = load("\u{feff}players: [Ana, Ben]\n");
+    assert_eq!(s.players, vec!["Ana", "Ben"]);
+}

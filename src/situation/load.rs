@@ -17,6 +17,8 @@ use std::collections::HashMap;
 /// # Errors
 /// [`FileProblems`] listing every problem found, each at its node's line and column.
 pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
+    // A byte-order mark is allowed at the start of a YAML file; it is not part of the first key.
+    let src = src.strip_prefix('\u{feff}').unwrap_or(src);
     let fail = |problems: Vec<Problem>| FileProblems {
         path: path.to_string(),
         text: src.to_string(),
@@ -1220,7 +1222,7 @@ impl<'a> Reader<'a> {
                     "one effect map holds two effects",
                 )
                 .label("second effect")
-                .help("write each effect as its own list entry: `- counter: a` then `- kill: u`"),
+                .help("write each effect as its own list entry, one `- key: value` per effect"),
             );
         }
         let text = map.get_node("text").and_then(|n| self.text(n, "`text`"));

@@ -203,6 +203,7 @@ pub(super) fn check(
             let known = reg.order.iter().map(String::as_str);
             let help = match did_you_mean(base, known) {
                 Some(m) => format!("did you mean `{m}`?"),
+                None if reg.order.is_empty() => "the file defines no ids yet".to_string(),
                 None => format!("known ids: {}", reg.order.join(", ")),
             };
             problems.push(
@@ -411,9 +412,11 @@ fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &m
             let loc = next_loc(n);
             // Under both editions a top-level number is checked against July here; whether it
             // is the same in October is the `cite_differs` check below.
+            let mut known = true;
             for ed in eds.iter().take(if eds.len() == 2 { 1 } else { eds.len() }) {
                 let book = editions.edition(*ed);
                 if !book.knows_citation(n) {
+                    known = false;
                     problems.push(
                         Problem::new(
                             "unknown_cite",
@@ -440,7 +443,7 @@ fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &m
                     break;
                 }
             }
-            if eds.len() == 2 && !editions.same_in_both(n) {
+            if known && eds.len() == 2 && !editions.same_in_both(n) {
                 problems.push(
                     Problem::new("cite_differs", loc, format!("`{n}` is not the same confirmed number under July and October"))
                         .label("edition-specific number")
