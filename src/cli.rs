@@ -59,9 +59,103 @@ pub enum RulesArg {
     Both,
 }
 
+/// An edition, for lookups.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum EditionArg {
+    /// The July 2026 Core Rules (2026-07-16).
+    July,
+    /// The October 2026 Core Rules (2026-10-09).
+    October,
+}
+
+impl EditionArg {
+    fn id(self) -> EditionId {
+        match self {
+            Self::July => EditionId::July,
+            Self::October => EditionId::October,
+        }
+    }
+}
+
+/// Which differences `diff` lists.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum OnlyArg {
+    /// Changes that alter outcomes.
+    Outcome,
+    /// Renumbered rules.
+    Renumbered,
+    /// Changed or removed rules.
+    Changed,
+}
+
+/// `chainjudge rules ...`.
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Read the official Core Rules text (plain text or Markdown) and store it in the user's
+    /// data directory, so `rule` shows the official wording next to our summary.
+    Import {
+        /// The text of the official document.
+        file: PathBuf,
+        /// Which edition it is.
+        #[arg(long, value_enum)]
+        edition: EditionArg,
+        /// Replace an earlier import.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Check every citation the engine can emit against the edition data and any imported text.
+    Check {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Show a rule by number (337.1.b, 337.1b, CR 337.1.b), or search the rules by words.
+    Rule {
+        /// A rule number, or words to search for.
+        #[arg(required = true)]
+        query: Vec<String>,
+        /// The edition (default: the one in force today).
+        #[arg(long, value_enum)]
+        rules: Option<EditionArg>,
+        /// Show every sub-rule, not only the direct ones.
+        #[arg(long)]
+        tree: bool,
+        /// Search by words even if the query looks like a number.
+        #[arg(long)]
+        search: bool,
+        /// How many search results to show.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The differences between the July and October 2026 Core Rules.
+    Diff {
+        /// From this edition.
+        #[arg(long, value_enum, default_value_t = EditionArg::July)]
+        from: EditionArg,
+        /// To this edition.
+        #[arg(long, value_enum, default_value_t = EditionArg::October)]
+        to: EditionArg,
+        /// Only these differences.
+        #[arg(long, value_enum)]
+        only: Option<OnlyArg>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Import the official rules text, or check citations against it.
+    Rules {
+        /// What to do.
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
     /// Replay HOT FEPR from a situation file and print every step with its rules.
     Replay {
         /// The situation file (YAML, format 1).
@@ -170,6 +264,7 @@ where
         Command::Replay { max_steps, .. }
         | Command::Verify { max_steps, .. }
         | Command::Check { max_steps, .. } => *max_steps,
+        _ => None,
     };
     if steps == Some(0) {
         out.eprint("error: --max-steps must be at least 1\n");
@@ -184,6 +279,36 @@ where
         } => replay_cmd(&out, file, *rules, *format, *max_steps),
         Command::Verify { paths, max_steps } => verify_cmd(&out, paths, *max_steps),
         Command::Check { paths, max_steps } => check_cmd(&out, paths, *max_steps),
+        Command::Rule {
+            query,
+            rules,
+            tree,
+            search,
+            limit,
+            format,
+        } => rule_cmd(
+            &out,
+            &query.join(" "),
+            rules.map(EditionArg::id),
+            *tree,
+            *search,
+            *limit,
+            *format,
+        ),
+        Command::Diff {
+            from,
+            to,
+            only,
+            format,
+        } => diff_cmd(&out, from.id(), to.id(), *only, *format),
+        Command::Rules { command } => match command {
+            RulesCommand::Import {
+                file,
+                edition,
+                force,
+            } => import_cmd(&out, file, edition.id(), *force),
+            RulesCommand::Check { format } => rules_check_cmd(&out, *format),
+        },
     }
 }
 
@@ -484,5 +609,145 @@ mod tests {
     #[test]
     fn cli_definition_is_consistent() {
         Args::command().debug_assert();
+    }
+}
+
+/// Today's date (UTC) as YYYY-MM-DD, from the system clock.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+fn json_out<T: serde::Serialize>(value: &T) -> String {
+    let mut v = serde_json::to_value(value).unwrap_or_default();
+    if let serde_json::Value::Object(map) = &mut v {
+        map.insert(
+            "format_version".into(),
+            serde_json::json!(crate::render::JSON_FORMAT_VERSION),
+        );
+    }
+    let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+fn rule_cmd(
+    out: &Out,
+    query: &str,
+    edition: Option<EditionId>,
+    tree: bool,
+    force_search: bool,
+    limit: usize,
+    format: Format,
+) -> i32 {
+    let edition = edition.unwrap_or_else(|| {
+        crate::edition::Editions::get()
+            .in_force(&today())
+            .unwrap_or(EditionId::July)
+    });
+    let number = if force_search {
+        None
+    } else {
+        crate::lookup::normalize_number(query)
+    };
+    if let Some(n) = number {
+        return match crate::lookup::lookup(&n, edition, tree) {
+            Ok(v) => {
+                out.print(&match format {
+                    Format::Text => crate::show::rule_text(&v, usize::from(out.width)),
+                    Format::Markdown => crate::show::rule_markdown(&v),
+                    Format::Json => json_out(&serde_json::json!({ "rule": v })),
+                });
+                0
+            }
+            Err(crate::lookup::LookupError::NotFound { number, hint }) => {
+                out.eprint(&format!(
+                    "error: no rule {number} in the {} 2026 Core Rules data\n  help: {hint}\n",
+                    edition.title()
+                ));
+                2
+            }
+        };
+    }
+    let hits = crate::lookup::search(query, edition, limit);
+    out.print(&match format {
+        Format::Text => crate::show::hits_text(query, edition, &hits, out.width),
+        Format::Markdown => crate::show::hits_markdown(query, &hits),
+        Format::Json => {
+            json_out(&serde_json::json!({ "query": query, "edition": edition, "hits": hits }))
+        }
+    });
+    0
+}
+
+fn diff_cmd(
+    out: &Out,
+    from: EditionId,
+    to: EditionId,
+    only: Option<OnlyArg>,
+    format: Format,
+) -> i32 {
+    if from == to {
+        out.eprint("error: --from and --to name the same edition\n");
+        return 2;
+    }
+    let only = only.map(|o| match o {
+        OnlyArg::Outcome => crate::diff::Only::Outcome,
+        OnlyArg::Renumbered => crate::diff::Only::Renumbered,
+        OnlyArg::Changed => crate::diff::Only::Changed,
+    });
+    let rows = crate::diff::rows(from, to, only);
+    out.print(&match format {
+        Format::Text => crate::show::diff_text(&rows, from, to, out.width),
+        Format::Markdown => crate::show::diff_markdown(&rows, from, to),
+        Format::Json => {
+            json_out(&serde_json::json!({ "from": from, "to": to, "differences": rows }))
+        }
+    });
+    0
+}
+
+fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool) -> i32 {
+    match crate::import::import(file, edition, force) {
+        Ok((path, n)) => {
+            out.print(&format!(
+                "Imported {n} rules of the {} edition from {} into {}\n`chainjudge rule NUMBER --rules {}` now shows the official wording.\n",
+                edition.title(),
+                file.display(),
+                path.display(),
+                edition.word()
+            ));
+            0
+        }
+        Err(e) => {
+            out.eprint(&format!("error: {e}\n"));
+            2
+        }
+    }
+}
+
+fn rules_check_cmd(out: &Out, format: Format) -> i32 {
+    let checks = crate::import::check_citations();
+    out.print(&match format {
+        Format::Json => json_out(&serde_json::json!({ "checks": checks })),
+        _ => crate::show::checks_text(&checks, out.width),
+    });
+    if checks.iter().any(|c| c.status.starts_with("MISSING")) {
+        2
+    } else {
+        0
     }
 }

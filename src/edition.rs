@@ -8,7 +8,9 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// A Core Rules edition known to the tool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum EditionId {
     /// The Core Rules dated 2026-07-16, in force 2026-07-24 to 2026-10-15.

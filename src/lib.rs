@@ -8,9 +8,13 @@
 pub mod cli;
 pub mod compare;
 pub mod diag;
+pub mod diff;
 pub mod edition;
 pub mod engine;
+pub mod import;
+pub mod lookup;
 pub mod render;
+pub mod show;
 pub mod situation;
 pub mod trace;
 pub mod verify;

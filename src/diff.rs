@@ -1,0 +1,96 @@
+//! The July-to-October differences: every renumbered rule (from the October map), and every
+//! changed, removed or outcome-changing rule (from `rules-text/changes.yaml`), each with what
+//! changed and, for outcome changes, a worked example and the bundled situation showing it.
+
+use crate::edition::{EditionId, Editions};
+
+/// Which differences to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Only {
+    /// Those that change outcomes.
+    Outcome,
+    /// Renumbered rules.
+    Renumbered,
+    /// Rules whose content changed (removed ones included).
+    Changed,
+}
+
+/// One difference.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DiffRow {
+    /// The number in the `from` edition (or `None` when it has none).
+    pub from: Option<String>,
+    /// The number in the `to` edition.
+    pub to: Option<String>,
+    /// renumbered, changed, removed.
+    pub kind: Vec<String>,
+    /// Whether outcomes change: yes, no, unconfirmed.
+    pub outcome: String,
+    /// What changed, in our words.
+    pub summary: String,
+    /// A worked example, for outcome changes.
+    pub example: Option<String>,
+    /// The bundled situation showing it, or why there is none.
+    pub situation: Option<String>,
+    /// Where the fact comes from.
+    pub basis: String,
+}
+
+/// The differences between `from` and `to` (July and October, either way round), July order.
+pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> {
+    let eds = Editions::get();
+    let mut out: Vec<(String, DiffRow)> = Vec::new();
+    for c in eds.changes {
+        out.push((
+            c.july.to_string(),
+            DiffRow {
+                from: Some(c.july.to_string()),
+                to: c.october.map(str::to_string),
+                kind: c.kind.iter().map(|k| (*k).to_string()).collect(),
+                outcome: c.outcome.to_string(),
+                summary: c.summary.to_string(),
+                example: c.example.map(str::to_string),
+                situation: c.situation.map(str::to_string),
+                basis: c.basis.to_string(),
+            },
+        ));
+    }
+    for (j, o) in eds.july_rules.iter().zip(eds.october_rules) {
+        let Some(n) = o.number.filter(|n| !o.unconfirmed && *n != o.july) else {
+            continue;
+        };
+        if eds.changes.iter().any(|c| c.july == j.number) {
+            continue;
+        }
+        out.push((
+            j.number.to_string(),
+            DiffRow {
+                from: Some(j.number.to_string()),
+                to: Some(n.to_string()),
+                kind: vec!["renumbered".into()],
+                outcome: "no".into(),
+                summary: format!("{}: renumbered", j.title),
+                example: None,
+                situation: None,
+                basis: o.basis.unwrap_or("october-changes.md").to_string(),
+            },
+        ));
+    }
+    out.sort_by(|a, b| crate::import::number_order(&a.0, &b.0));
+    let keep = |r: &DiffRow| match only {
+        None => true,
+        Some(Only::Outcome) => r.outcome == "yes",
+        Some(Only::Renumbered) => r.kind.iter().any(|k| k == "renumbered"),
+        Some(Only::Changed) => r.kind.iter().any(|k| k == "changed" || k == "removed"),
+    };
+    out.into_iter()
+        .map(|(_, r)| r)
+        .filter(keep)
+        .map(|mut r| {
+            if from == EditionId::October && to == EditionId::July {
+                std::mem::swap(&mut r.from, &mut r.to);
+            }
+            r
+        })
+        .collect()
+}

@@ -1,0 +1,282 @@
+//! Printing rule lookups, search results, differences and citation checks as text, Markdown
+//! or JSON.
+
+use crate::diff::DiffRow;
+use crate::edition::EditionId;
+use crate::import::CiteCheck;
+use crate::lookup::{Hit, OtherEdition, RuleView};
+use comfy_table::{presets, ContentArrangement, Table};
+use std::fmt::Write as _;
+
+fn table(width: u16) -> Table {
+    let mut t = Table::new();
+    t.load_style(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(width)
+        .force_no_tty();
+    t
+}
+
+/// Wraps `text` at `width` columns, indenting continuation lines by `indent` spaces.
+fn wrap(text: &str, width: usize, indent: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split_whitespace() {
+        let w = word.chars().count();
+        if line > 0 && line + 1 + w > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            line = indent;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += w;
+    }
+    out
+}
+
+/// The other edition's status in words.
+pub fn other_line(v: &RuleView) -> String {
+    let other = match v.edition {
+        EditionId::July => "October",
+        EditionId::October => "July",
+    };
+    match &v.other {
+        OtherEdition::Same { number } => format!("{other}: {number}, the same rule"),
+        OtherEdition::Changed { number, summary } => match summary {
+            Some(s) if v.edition == EditionId::July => format!("{other}: {number}, changed: {s}"),
+            _ => format!("{other}: {number}, worded differently"),
+        },
+        OtherEdition::Renumbered { number, changed } => {
+            let c = if *changed { ", and changed" } else { "" };
+            match v.edition {
+                EditionId::July => format!("{other}: renumbered to {number}{c}"),
+                EditionId::October => format!("{other}: this rule was {number}{c}"),
+            }
+        }
+        OtherEdition::Removed => format!("{other}: removed"),
+        OtherEdition::Unconfirmed => format!(
+            "{other}: number unconfirmed (the October text is not available; nothing known says this rule moved or changed)"
+        ),
+    }
+}
+
+/// A rule as text.
+pub fn rule_text(v: &RuleView, width: usize) -> String {
+    let mut out = String::new();
+    let ed = match v.edition {
+        EditionId::July => "July 2026 Core Rules",
+        EditionId::October => "October 2026 Core Rules",
+    };
+    let _ = writeln!(out, "{} {}  ({ed})", v.number, v.title);
+    if !v.parents.is_empty() {
+        let crumbs: Vec<String> = v.parents.iter().map(|(n, t)| format!("{n} {t}")).collect();
+        let _ = writeln!(
+            out,
+            "{}",
+            wrap(
+                &format!("{} > {} {}", crumbs.join(" > "), v.number, v.title),
+                width,
+                2
+            )
+        );
+    }
+    out.push('\n');
+    let _ = writeln!(out, "{}", wrap(&v.summary, width, 0));
+    if let Some(n) = &v.summary_note {
+        let _ = writeln!(out, "({})", wrap(n, width - 2, 1));
+    }
+    if let Some(o) = &v.official {
+        let _ = writeln!(out, "\nOfficial text (imported):\n{}", wrap(o, width, 0));
+    }
+    out.push('\n');
+    if !v.refs.is_empty() || !v.external_refs.is_empty() {
+        let mut refs = v.refs.clone();
+        refs.extend(
+            v.external_refs
+                .iter()
+                .map(|r| format!("{r} (not in the data)")),
+        );
+        let _ = writeln!(
+            out,
+            "{}",
+            wrap(&format!("Refers to: {}", refs.join(", ")), width, 2)
+        );
+    }
+    if !v.children.is_empty() {
+        let _ = writeln!(out, "Sub-rules:");
+        for (n, t, d) in &v.children {
+            let _ = writeln!(out, "{}{n} {t}", "  ".repeat(*d));
+        }
+    }
+    let _ = writeln!(out, "{}", wrap(&other_line(v), width, 2));
+    out
+}
+
+/// A rule as Markdown.
+pub fn rule_markdown(v: &RuleView) -> String {
+    let mut out = format!("## {} {}\n\n", v.number, v.title);
+    if !v.parents.is_empty() {
+        let crumbs: Vec<String> = v.parents.iter().map(|(n, t)| format!("{n} {t}")).collect();
+        let _ = writeln!(out, "_{}_\n", crumbs.join(" › "));
+    }
+    let _ = writeln!(out, "{}\n", v.summary);
+    if let Some(n) = &v.summary_note {
+        let _ = writeln!(out, "_{n}_\n");
+    }
+    if let Some(o) = &v.official {
+        let _ = writeln!(out, "> {o}\n");
+    }
+    for (n, t, d) in &v.children {
+        let _ = writeln!(out, "{}- {n} {t}", "  ".repeat(d - 1));
+    }
+    let _ = writeln!(out, "\n{}", other_line(v));
+    out
+}
+
+/// Search results as text.
+pub fn hits_text(query: &str, edition: EditionId, hits: &[Hit], width: u16) -> String {
+    if hits.is_empty() {
+        return format!(
+            "No rule matches \"{query}\" in the {} edition.\n",
+            edition.title()
+        );
+    }
+    let mut t = table(width);
+    t.set_header(["Rule", "Title", "Summary"]);
+    for h in hits {
+        t.add_row([h.number.as_str(), h.title.as_str(), h.summary.as_str()]);
+    }
+    format!(
+        "Rules matching \"{query}\" ({} 2026 Core Rules), best first:\n{t}\n",
+        edition.title()
+    )
+}
+
+/// Search results as Markdown.
+pub fn hits_markdown(query: &str, hits: &[Hit]) -> String {
+    let mut out =
+        format!("Rules matching \"{query}\":\n\n| Rule | Title | Summary |\n|---|---|---|\n");
+    for h in hits {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            h.number,
+            h.title.replace('|', "\\|"),
+            h.summary.replace('|', "\\|")
+        );
+    }
+    out
+}
+
+fn arrow(r: &DiffRow) -> (String, String) {
+    (
+        r.from.clone().unwrap_or_else(|| "-".into()),
+        r.to.clone().unwrap_or_else(|| {
+            if r.kind.iter().any(|k| k == "removed") {
+                "removed".into()
+            } else {
+                "unconfirmed".into()
+            }
+        }),
+    )
+}
+
+/// The differences as text: a table, then the worked examples of outcome changes.
+pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -> String {
+    let mut t = table(width);
+    t.set_header([
+        from.title(),
+        to.title(),
+        "Change",
+        "Outcome",
+        "What changed",
+    ]);
+    for (i, max) in [(0, 13), (1, 13), (2, 14), (3, 9)] {
+        if let Some(col) = t.column_mut(i) {
+            col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(
+                comfy_table::Width::Fixed(max),
+            ));
+        }
+    }
+    for r in rows {
+        let (a, b) = arrow(r);
+        t.add_row([
+            a,
+            b,
+            r.kind.join(", "),
+            r.outcome.clone(),
+            r.summary.clone(),
+        ]);
+    }
+    let mut out = format!(
+        "Differences from the {} to the {} 2026 Core Rules ({} listed; only what the known October changes establish):\n{t}\n",
+        from.title(),
+        to.title(),
+        rows.len()
+    );
+    let examples: Vec<&DiffRow> = rows.iter().filter(|r| r.example.is_some()).collect();
+    if !examples.is_empty() {
+        out.push_str("\nOutcome changes, worked:\n");
+        for r in examples {
+            let (a, b) = arrow(r);
+            let _ = writeln!(out, "\n{a} -> {b}:");
+            let _ = writeln!(
+                out,
+                "  {}",
+                wrap(
+                    r.example.as_deref().unwrap_or(""),
+                    usize::from(width) - 2,
+                    2
+                )
+            );
+            if let Some(s) = &r.situation {
+                let _ = writeln!(out, "  Situation: {}", wrap(s, usize::from(width) - 13, 13));
+            }
+        }
+    }
+    out
+}
+
+/// The differences as Markdown.
+pub fn diff_markdown(rows: &[DiffRow], from: EditionId, to: EditionId) -> String {
+    let mut out = format!(
+        "| {} | {} | Change | Outcome | What changed |\n|---|---|---|---|---|\n",
+        from.title(),
+        to.title()
+    );
+    for r in rows {
+        let (a, b) = arrow(r);
+        let mut what = r.summary.replace('|', "\\|");
+        if let Some(e) = &r.example {
+            let _ = write!(what, "<br>Example: {}", e.replace('|', "\\|"));
+        }
+        if let Some(s) = &r.situation {
+            let _ = write!(what, "<br>Situation: {}", s.replace('|', "\\|"));
+        }
+        let _ = writeln!(
+            out,
+            "| {a} | {b} | {} | {} | {what} |",
+            r.kind.join(", "),
+            r.outcome
+        );
+    }
+    out
+}
+
+/// `rules check` as text.
+pub fn checks_text(checks: &[CiteCheck], width: u16) -> String {
+    let mut t = table(width);
+    t.set_header(["Citation", "Edition", "Number", "Status"]);
+    for c in checks {
+        t.add_row([
+            c.cite,
+            c.edition.word(),
+            c.number.as_str(),
+            c.status.as_str(),
+        ]);
+    }
+    format!("{t}\n")
+}
