@@ -601,17 +601,6 @@ fn check_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
     code
 }
 
-#[cfg(test)]
-mod tests {
-    use super::Args;
-    use clap::CommandFactory;
-
-    #[test]
-    fn cli_definition_is_consistent() {
-        Args::command().debug_assert();
-    }
-}
-
 /// Today's date (UTC) as YYYY-MM-DD, from the system clock.
 fn today() -> String {
     let secs = std::time::SystemTime::now()
@@ -749,5 +738,16 @@ fn rules_check_cmd(out: &Out, format: Format) -> i32 {
         2
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Args;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Args::command().debug_assert();
     }
 }

@@ -152,7 +152,13 @@ pub fn parse(text: &str) -> Vec<ImportedRule> {
                 .is_none_or(|p| number_order(&number, &p.number) == std::cmp::Ordering::Greater);
             if in_order {
                 let short_heading = heading
-                    || (rest.len() <= 60 && !rest.ends_with(['.', ':', ';']) && !rest.is_empty());
+                    || (rest.len() <= 50
+                        && !rest.is_empty()
+                        && !rest.contains(['.', ':', ';', ','])
+                        && !rest.ends_with('-')
+                        && rest
+                            .split_whitespace()
+                            .all(|w| w.len() <= 3 || w.starts_with(char::is_uppercase)));
                 let (title, body) = if short_heading {
                     (Some(rest.to_string()), String::new())
                 } else {

@@ -1,0 +1,345 @@
+//! Rules lookup, search, diff, import and the citation check, as a judge runs them.
+
+use chainjudge::diff::{self, Only};
+use chainjudge::edition::EditionId;
+use chainjudge::import::parse;
+use chainjudge::lookup::{lookup, normalize_number, search, LookupError, OtherEdition};
+use chainjudge::show;
+use std::process::{Command, Output};
+
+fn run(args: &[&str], data_dir: Option<&std::path::Path>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_chainjudge"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR")).args(args);
+    // Never read or write the real user's imports.
+    let dir = data_dir.map_or_else(
+        || std::env::temp_dir().join("chainjudge-no-imports"),
+        std::path::Path::to_path_buf,
+    );
+    c.env("CHAINJUDGE_DATA_DIR", dir);
+    c.output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn a_rule_by_number_with_breadcrumb_children_and_the_other_edition() {
+    let out = run(&["rule", "337.1", "--rules", "july"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.starts_with("337.1 "), "{text}");
+    assert!(text.contains("337 Finalize >"), "breadcrumb: {text}");
+    assert!(text.contains("337.1.b "), "children listed: {text}");
+    assert!(text.contains("October: 337.1, the same rule"), "{text}");
+    insta::assert_snapshot!("rule_337_1_july", text);
+}
+
+#[test]
+fn judges_ways_of_typing_numbers_give_the_same_rule() {
+    let a = stdout(&run(&["rule", "337.1.b", "--rules", "july"], None));
+    for typed in ["337.1b", "CR 337.1.b", "337.1.b.", "cr337.1.B"] {
+        assert_eq!(
+            stdout(&run(&["rule", typed, "--rules", "july"], None)),
+            a,
+            "{typed}"
+        );
+    }
+    assert_eq!(
+        normalize_number("Rule 466.3.d.1").as_deref(),
+        Some("466.3.d.1")
+    );
+}
+
+#[test]
+fn renumbered_rules_point_both_ways() {
+    let v = lookup("419.4.b", EditionId::July, false).unwrap();
+    assert_eq!(
+        v.other,
+        OtherEdition::Renumbered {
+            number: "420.4.b".into(),
+            changed: true
+        }
+    );
+    let v = lookup("420.4.b", EditionId::October, false).unwrap();
+    assert_eq!(v.july_number, "419.4.b");
+    assert!(
+        v.summary.contains("conditional"),
+        "October's widened content: {}",
+        v.summary
+    );
+    let v = lookup("466", EditionId::October, false).unwrap();
+    assert_eq!(v.july_number, "464");
+    let text = stdout(&run(&["rule", "466", "--rules", "october", "--tree"], None));
+    assert!(
+        text.contains("466.2.d "),
+        "the trigger task is d in October: {text}"
+    );
+    insta::assert_snapshot!("rule_466_october_tree", text);
+}
+
+#[test]
+fn unestablished_october_numbers_are_said_to_be_unconfirmed() {
+    match lookup("425.1.a", EditionId::October, false) {
+        Err(LookupError::NotFound { hint, .. }) => {
+            assert!(hint.contains("not established"), "{hint}")
+        }
+        Ok(v) => panic!("425.1.a is not an established October number: {v:?}"),
+    }
+    let v = lookup("425.1.a", EditionId::July, false).unwrap();
+    assert_eq!(v.other, OtherEdition::Unconfirmed);
+    let v = lookup("323.4", EditionId::July, false).unwrap();
+    assert_eq!(v.other, OtherEdition::Removed);
+    let out = run(&["rule", "425.1.a", "--rules", "october"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not established"));
+}
+
+#[test]
+fn search_tolerates_typos_and_loose_terms() {
+    let top = |q: &str| {
+        search(q, EditionId::July, 5)
+            .into_iter()
+            .map(|h| h.number)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(top("deathnell")[0], "808", "a typo of Deathknell");
+    assert!(
+        top("focus pass")[..3]
+            .iter()
+            .any(|n| n.starts_with("340.2") || n.starts_with("347")),
+        "{:?}",
+        top("focus pass")
+    );
+    assert!(
+        top("stack resolves newest")[..3].contains(&"340.1".to_string()),
+        "{:?}",
+        top("stack resolves newest")
+    );
+    assert!(
+        top("legion")[..2].iter().any(|n| n.starts_with("812")),
+        "{:?}",
+        top("legion")
+    );
+    assert!(search("zzzz qqqq", EditionId::July, 5).is_empty());
+    let text = show::hits_text(
+        "deathnell",
+        EditionId::July,
+        &search("deathnell", EditionId::July, 5),
+        100,
+    );
+    insta::assert_snapshot!("search_deathnell", text);
+}
+
+#[test]
+fn text_that_is_not_a_number_searches() {
+    let out = run(&["rule", "focus", "pass", "--rules", "july"], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("best first"));
+}
+
+#[test]
+fn diff_lists_exactly_what_the_known_october_changes_establish() {
+    let rows = diff::rows(EditionId::July, EditionId::October, None);
+    let has = |j: &str, o: Option<&str>| {
+        rows.iter()
+            .any(|r| r.from.as_deref() == Some(j) && r.to.as_deref() == o)
+    };
+    // Every number october-changes.md gives.
+    assert!(has("328", Some("328")));
+    assert!(has("164.2", Some("164.2")));
+    assert!(has("419.4.b", Some("420.4.b")));
+    for (j, o) in [
+        ("459", "461"),
+        ("460", "462"),
+        ("461", "463"),
+        ("462", "464"),
+        ("463", "465"),
+        ("464", "466"),
+        ("465", "467"),
+        ("466", "468"),
+        ("461.1", "463.1"),
+        ("462.1", "464.1"),
+        ("466.3.d.1", "468.3.d.1"),
+    ] {
+        assert!(has(j, Some(o)), "{j} -> {o}");
+    }
+    assert!(has("464.2.c.1.a", Some("466.2.c.1.a")));
+    assert!(has("464.2.e", Some("466.2.d")));
+    assert!(has("464.2.e.1", Some("466.2.d.1")));
+    assert!(has("464.2.d", None) && has("464.2.c.1.b", None) && has("323.4", None));
+    // Nothing invented: every renumbering is the combat block moving up by two, or 419.4.b.
+    for r in &rows {
+        if let (Some(j), Some(o)) = (&r.from, &r.to) {
+            if j == o || j == "419.4.b" {
+                continue;
+            }
+            let (jm, om): (u32, u32) = (j[..3].parse().unwrap(), o[..3].parse().unwrap());
+            assert!(
+                (459..=466).contains(&jm) && om == jm + 2,
+                "{j} -> {o} is not established"
+            );
+            if !j.starts_with("464.2.e") {
+                assert_eq!(
+                    &j[3..],
+                    &o[3..],
+                    "{j} -> {o}: sub-rule letters stay the same"
+                );
+            }
+        }
+    }
+    let outcome = diff::rows(EditionId::July, EditionId::October, Some(Only::Outcome));
+    assert_eq!(outcome.len(), 4);
+    assert!(outcome
+        .iter()
+        .all(|r| r.example.is_some() && r.situation.is_some()));
+    insta::assert_snapshot!(
+        "diff_outcome",
+        show::diff_text(&outcome, EditionId::July, EditionId::October, 100)
+    );
+    insta::assert_snapshot!(
+        "diff_all",
+        show::diff_text(&rows, EditionId::July, EditionId::October, 100)
+    );
+}
+
+#[test]
+fn the_parser_reads_wrapped_lines_headings_and_skips_page_furniture() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/import/plain.txt"
+    ))
+    .unwrap();
+    let rules = parse(&text);
+    let numbers: Vec<&str> = rules.iter().map(|r| r.number.as_str()).collect();
+    assert_eq!(
+        numbers,
+        vec!["300", "301", "301.1", "301.1.a", "301.1.b", "302", "302.1", "302.10", "303", "303.1"]
+    );
+    let get = |n: &str| rules.iter().find(|r| r.number == n).unwrap();
+    assert_eq!(get("300").title.as_deref(), Some("Turn Structure"));
+    assert_eq!(
+        get("301").text,
+        "Every turn has three phases. A phase ends when nothing is left to do in it."
+    );
+    assert_eq!(
+        get("301.1.b").text,
+        "Players who oversleep skip the phase.",
+        "hyphenated line end joins the word"
+    );
+    assert_eq!(
+        get("302.1").text,
+        "The oldest order is carried out first.",
+        "page number and blank line dropped"
+    );
+    assert!(
+        get("302.10")
+            .text
+            .contains("stays text of 302.10. 300 cards"),
+        "out-of-order number and quantities are text"
+    );
+    assert!(
+        !rules.iter().any(|r| r.text.contains("Last Updated")),
+        "running header dropped"
+    );
+    let md = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/import/markdown.md"
+    ))
+    .unwrap();
+    let rules = parse(&md);
+    let numbers: Vec<&str> = rules.iter().map(|r| r.number.as_str()).collect();
+    assert_eq!(
+        numbers,
+        vec!["300", "301", "301.1", "301.1.a", "302", "302.1"]
+    );
+    assert_eq!(rules[3].text, "Players stretch and draw a card.");
+    assert_eq!(rules[4].title.as_deref(), Some("Orders"));
+}
+
+#[test]
+fn import_stores_the_text_and_rule_shows_it() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-import-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // A made-up document with the numbers of the real one, generated here.
+    let mut doc = String::new();
+    for r in chainjudge::edition::Editions::get().july_rules {
+        doc.push_str(&format!(
+            "{}. Invented wording for rule {} used only by tests.\n",
+            r.number, r.number
+        ));
+    }
+    let file = dir.join("official.txt");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(&file, &doc).unwrap();
+    let f = file.to_str().unwrap();
+    let out = run(&["rules", "import", f, "--edition", "july"], Some(&dir));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let again = run(&["rules", "import", f, "--edition", "july"], Some(&dir));
+    assert_eq!(
+        again.status.code(),
+        Some(2),
+        "never overwritten without --force"
+    );
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    assert_eq!(
+        run(
+            &["rules", "import", f, "--edition", "july", "--force"],
+            Some(&dir)
+        )
+        .status
+        .code(),
+        Some(0)
+    );
+    let shown = stdout(&run(&["rule", "337.1.b", "--rules", "july"], Some(&dir)));
+    assert!(
+        shown.contains("Official text (imported):")
+            && shown.contains("Invented wording for rule 337.1.b"),
+        "{shown}"
+    );
+    let check = run(&["rules", "check"], Some(&dir));
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    // An import missing cited rules fails the check.
+    let partial = dir.join("partial.txt");
+    std::fs::write(&partial, "337.1. Invented.\n337.1.b. Invented.\n").unwrap();
+    run(
+        &[
+            "rules",
+            "import",
+            partial.to_str().unwrap(),
+            "--edition",
+            "july",
+            "--force",
+        ],
+        Some(&dir),
+    );
+    let check = run(&["rules", "check"], Some(&dir));
+    assert_eq!(check.status.code(), Some(2));
+    assert!(stdout(&check).contains("MISSING"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_with_no_rules_is_not_imported() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-import-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, "just some notes\nnothing numbered\n").unwrap();
+    let out = run(
+        &[
+            "rules",
+            "import",
+            file.to_str().unwrap(),
+            "--edition",
+            "october",
+        ],
+        Some(&dir),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
