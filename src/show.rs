@@ -217,6 +217,20 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
         to.title(),
         rows.len()
     );
+    let eds = crate::edition::Editions::get();
+    let unconfirmed = eds.october_rules.iter().filter(|o| o.unconfirmed).count();
+    let _ = writeln!(
+        out,
+        "{}",
+        wrap(
+            &format!(
+                "Not listed: {unconfirmed} of the {} July rules in the data have no established October number (the October text is not available); `chainjudge rule` shows them as unconfirmed and the replay follows July for them.",
+                eds.july_rules.len()
+            ),
+            usize::from(width),
+            0
+        )
+    );
     let examples: Vec<&DiffRow> = rows.iter().filter(|r| r.example.is_some()).collect();
     if !examples.is_empty() {
         out.push_str("\nOutcome changes, worked:\n");

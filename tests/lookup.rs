@@ -255,6 +255,7 @@ fn the_parser_reads_wrapped_lines_headings_and_skips_page_furniture() {
     );
     assert_eq!(rules[3].text, "Players stretch and draw a card.");
     assert_eq!(rules[4].title.as_deref(), Some("Orders"));
+    insta::assert_debug_snapshot!("import_markdown_fixture", rules);
 }
 
 #[test]
