@@ -191,15 +191,15 @@ fn main() {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "pub static JULY: EditionData = EditionData {{ title: {:?}, last_updated: {:?}, in_force_from: {:?}, in_force_until: {}, source: {}, note: None, sources: {} }};",
+        "/// The July 2026 edition.\npub static JULY: EditionData = EditionData {{ title: {:?}, last_updated: {:?}, in_force_from: {:?}, in_force_until: {}, source: {}, note: None, sources: {} }};",
         j.title, j.last_updated, j.in_force_from, opt(&j.in_force_until), meta(&j.source), sources(&j.sources)
     );
     let _ = writeln!(
         s,
-        "pub static OCTOBER: EditionData = EditionData {{ title: {:?}, last_updated: {:?}, in_force_from: {:?}, in_force_until: None, source: {}, note: {}, sources: {} }};",
+        "/// The October 2026 edition.\npub static OCTOBER: EditionData = EditionData {{ title: {:?}, last_updated: {:?}, in_force_from: {:?}, in_force_until: None, source: {}, note: {}, sources: {} }};",
         o.title, o.last_updated, o.in_force_from, meta(&o.source), opt(&o.note), sources(&o.sources)
     );
-    s.push_str("pub static JULY_RULES: &[JulyRule] = &[\n");
+    s.push_str("/// The July rules, in order.\npub static JULY_RULES: &[JulyRule] = &[\n");
     for r in &j.rules {
         let _ = writeln!(
             s,
@@ -207,7 +207,7 @@ fn main() {
             r.number, r.title, r.summary, opt(&r.cite), list(&r.refs), list(&r.external_refs)
         );
     }
-    s.push_str("];\npub static OCTOBER_RULES: &[OctoberRule] = &[\n");
+    s.push_str("];\n/// One October entry per July rule, same order.\npub static OCTOBER_RULES: &[OctoberRule] = &[\n");
     for r in &o.rules {
         let _ = writeln!(
             s,
@@ -215,7 +215,7 @@ fn main() {
             r.july, opt(&r.number), r.unconfirmed, r.changed, r.removed, opt(&r.summary), opt(&r.basis)
         );
     }
-    s.push_str("];\npub static CHANGES: &[Change] = &[\n");
+    s.push_str("];\n/// The established July-to-October differences.\npub static CHANGES: &[Change] = &[\n");
     for x in &c.changes {
         let _ = writeln!(
             s,

@@ -5,6 +5,8 @@
 //! under one [`edition::EditionId`]; [`compare::Report`] aligns the traces of several editions;
 //! [`render`] prints them; [`verify`] checks a file's `expect` block.
 
+#![warn(missing_docs)]
+
 pub mod cli;
 pub mod compare;
 pub mod diag;
