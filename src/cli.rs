@@ -647,6 +647,10 @@ fn rule_cmd(
             .in_force(&today())
             .unwrap_or(EditionId::July)
     });
+    if query.trim().is_empty() {
+        out.eprint("error: give a rule number (337.1.b) or words to search for (focus pass)\n");
+        return 2;
+    }
     let number = if force_search {
         None
     } else {
@@ -663,10 +667,16 @@ fn rule_cmd(
                 0
             }
             Err(crate::lookup::LookupError::NotFound { number, hint }) => {
-                out.eprint(&format!(
-                    "error: no rule {number} in the {} 2026 Core Rules data\n  help: {hint}\n",
-                    edition.title()
-                ));
+                if format == Format::Json {
+                    out.print(&json_out(&serde_json::json!({
+                        "error": { "code": "not_found", "number": number, "edition": edition, "help": hint }
+                    })));
+                } else {
+                    out.eprint(&format!(
+                        "error: no rule {number} in the {} 2026 Core Rules data\n  help: {hint}\n",
+                        edition.title()
+                    ));
+                }
                 2
             }
         };
@@ -711,14 +721,33 @@ fn diff_cmd(
 
 fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool) -> i32 {
     match crate::import::import(file, edition, force) {
-        Ok((path, n)) => {
-            out.print(&format!(
-                "Imported {n} rules of the {} edition from {} into {}\n`chainjudge rule NUMBER --rules {}` now shows the official wording.\n",
+        Ok(r) => {
+            let mut text = format!(
+                "Imported {} rules of the {} edition from {} into {}\n",
+                r.rules,
                 edition.title(),
                 file.display(),
-                path.display(),
+                r.path.display()
+            );
+            if let Some(n) = r.replaced {
+                text.push_str(&format!("It replaced an earlier import of {n} rules.\n"));
+            }
+            if r.latin1 {
+                text.push_str("The file was not UTF-8 text; it was read as Latin-1: check accented letters.\n");
+            }
+            if !r.not_in_data.is_empty() {
+                let shown: Vec<&str> = r.not_in_data.iter().take(8).map(String::as_str).collect();
+                text.push_str(&format!(
+                    "{} of its rule numbers are not in chainjudge's July data (e.g. {}): is this the July 2026 document?\n",
+                    r.not_in_data.len(),
+                    shown.join(", ")
+                ));
+            }
+            text.push_str(&format!(
+                "`chainjudge rule NUMBER --rules {}` now shows the official wording; `chainjudge rules check` checks the citations against it.\n",
                 edition.word()
             ));
+            out.print(&text);
             0
         }
         Err(e) => {
@@ -734,11 +763,8 @@ fn rules_check_cmd(out: &Out, format: Format) -> i32 {
         Format::Json => json_out(&serde_json::json!({ "checks": checks })),
         _ => crate::show::checks_text(&checks, out.width),
     });
-    if checks.iter().any(|c| c.status.starts_with("MISSING")) {
-        2
-    } else {
-        0
-    }
+    // Like a `verify` mismatch: the data and the official text disagree.
+    i32::from(checks.iter().any(|c| c.status == "missing"))
 }
 
 #[cfg(test)]

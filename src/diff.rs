@@ -36,6 +36,24 @@ pub struct DiffRow {
     pub basis: String,
 }
 
+/// A basis note in words a judge can use: the data cites the rows of the team's summary of
+/// the October changes, which users do not have.
+fn plain_basis(b: &str) -> String {
+    let b = b.replace("october-changes.md", "the known October changes");
+    let b = match b.split_once(": ") {
+        Some((head, rest)) if head.starts_with("row ") => rest.to_string(),
+        _ if b.starts_with("the known October changes row") => {
+            "the known October changes".to_string()
+        }
+        _ => b,
+    };
+    if b.is_empty() {
+        "the known October changes".into()
+    } else {
+        b
+    }
+}
+
 /// The differences between `from` and `to` (July and October, either way round), July order.
 pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> {
     let eds = Editions::get();
@@ -51,7 +69,7 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
                 summary: c.summary.to_string(),
                 example: c.example.map(str::to_string),
                 situation: c.situation.map(str::to_string),
-                basis: c.basis.to_string(),
+                basis: plain_basis(c.basis),
             },
         ));
     }
@@ -72,7 +90,7 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
                 summary: format!("{}: renumbered", j.title),
                 example: None,
                 situation: None,
-                basis: o.basis.unwrap_or("october-changes.md").to_string(),
+                basis: plain_basis(o.basis.unwrap_or("")),
             },
         ));
     }
@@ -89,6 +107,11 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
         .map(|mut r| {
             if from == EditionId::October && to == EditionId::July {
                 std::mem::swap(&mut r.from, &mut r.to);
+                for k in &mut r.kind {
+                    if k == "removed" {
+                        *k = "only in July".into();
+                    }
+                }
             }
             r
         })

@@ -87,8 +87,8 @@ fn rule_start(line: &str) -> Option<(String, &str)> {
     Some((number.to_string(), rest.trim()))
 }
 
-/// Strips Markdown decoration: heading marks, bold, bullets. Returns the text and whether the
-/// line was a heading.
+/// Strips Markdown decoration: heading marks, bold and emphasis, bullets. Returns the text and
+/// whether the line was a heading.
 fn undecorate(line: &str) -> (String, bool) {
     let t = line.trim();
     let heading = t.starts_with('#');
@@ -96,17 +96,33 @@ fn undecorate(line: &str) -> (String, bool) {
     let t = t
         .strip_prefix("- ")
         .or_else(|| t.strip_prefix("* "))
+        .or_else(|| t.strip_prefix("> "))
         .unwrap_or(t);
-    (
-        t.replace("**", "").replace("__", "").trim().to_string(),
-        heading,
-    )
+    let mut t = t.replace("**", "").replace("__", "").replace('*', "");
+    if t.len() > 2 && t.starts_with('_') && t.ends_with('_') {
+        t = t[1..t.len() - 1].to_string();
+    }
+    (t.trim().to_string(), heading)
 }
 
-/// Whether a line is page furniture: a page number, "Page N", "N / M", or a line repeated on
-/// many pages (running headers and footers).
+/// A line with its digits masked, so running headers with page numbers compare equal.
+fn masked(line: &str) -> String {
+    line.trim()
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+        .collect()
+}
+
+/// Whether a line is page furniture: a page number, "Page N", "N / M", a rule of dashes, a
+/// Markdown table row, or a line repeated on many pages (running headers and footers, compared
+/// with their digits masked).
 fn furniture(line: &str, repeats: usize) -> bool {
     let l = line.trim().to_lowercase();
+    let digits_or_slash = l.contains('/')
+        && l.split('/')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .all(|p| p.bytes().all(|b| b.is_ascii_digit()));
     l.is_empty()
         || l.bytes().all(|b| b.is_ascii_digit())
         || (l.starts_with("page ")
@@ -114,64 +130,104 @@ fn furniture(line: &str, repeats: usize) -> bool {
                 .split_whitespace()
                 .next()
                 .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit())))
-        || l.split('/')
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .all(|p| p.bytes().all(|b| b.is_ascii_digit()))
-            && l.contains('/')
+        || digits_or_slash
         || l.chars()
-            .all(|c| c == '-' || c == '—' || c == '_' || c == '=' || c == '\u{c}')
+            .all(|c| matches!(c, '-' | '—' | '_' | '=' | '\u{c}' | '|' | ':' | ' '))
+        || (l.starts_with('|') && l.ends_with('|'))
         || repeats >= 3
 }
+
+/// Indices (into `nums`) of a longest strictly increasing run of rule numbers, in order: the
+/// numbered lines that are the document's rules; the others (a table of contents, a quoted
+/// number, a repeat) are read as text.
+fn increasing(nums: &[String]) -> Vec<usize> {
+    // Patience sorting with predecessors: O(n log n).
+    let mut tails: Vec<usize> = Vec::new();
+    let mut prev: Vec<Option<usize>> = vec![None; nums.len()];
+    for i in 0..nums.len() {
+        let pos = tails
+            .partition_point(|&t| number_order(&nums[t], &nums[i]) == std::cmp::Ordering::Less);
+        if pos > 0 {
+            prev[i] = Some(tails[pos - 1]);
+        }
+        if pos == tails.len() {
+            tails.push(i);
+        } else {
+            tails[pos] = i;
+        }
+    }
+    let mut out = Vec::new();
+    let mut cur = tails.last().copied();
+    while let Some(i) = cur {
+        out.push(i);
+        cur = prev[i];
+    }
+    out.reverse();
+    out
+}
+
+/// A line that counts: its text, whether it was a heading, and (number, rest) when it is
+/// numbered.
+type Line = (String, bool, Option<(String, String)>);
 
 /// Parses the official text (plain text or Markdown) into rules.
 ///
 /// Numbered lines (`337.1.b. Text`) start rules; following lines that start no rule are the
 /// same rule's wrapped text (a hyphen at a line end joins the word); headings and page
-/// furniture (page numbers, repeated running headers) are dropped. A number that does not
-/// come after the previous rule in document order is read as text, not as a new rule.
+/// furniture (page numbers, repeated running headers, table rows) are dropped. Of the numbered
+/// lines, the longest run in increasing rule order is taken as the rules, so a table of
+/// contents, a repeated number or a number quoted at a line start is read as text.
 pub fn parse(text: &str) -> Vec<ImportedRule> {
-    let mut counts: HashMap<&str, usize> = HashMap::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut counts: HashMap<String, usize> = HashMap::new();
     for l in text.lines() {
-        let t = l.trim();
-        if !t.is_empty() && rule_start(t).is_none() {
-            *counts.entry(t).or_insert(0) += 1;
+        let (t, _) = undecorate(l);
+        if !t.is_empty() && rule_start(&t).is_none() {
+            *counts.entry(masked(&t)).or_insert(0) += 1;
         }
     }
-    let mut rules: Vec<ImportedRule> = Vec::new();
-    let mut title_pending = false;
+    // The lines that count, and which of them start rules.
+    let mut lines: Vec<Line> = Vec::new();
     for raw in text.lines() {
         let trimmed = raw.trim().trim_start_matches('\u{c}');
-        if furniture(trimmed, counts.get(trimmed).copied().unwrap_or(0)) {
+        let (line, heading) = undecorate(trimmed);
+        let start = rule_start(&line).map(|(n, rest)| (n, rest.to_string()));
+        if start.is_none() && furniture(&line, counts.get(&masked(&line)).copied().unwrap_or(0)) {
             continue;
         }
-        let (line, heading) = undecorate(trimmed);
-        if let Some((number, rest)) = rule_start(&line) {
-            let in_order = rules
-                .last()
-                .is_none_or(|p| number_order(&number, &p.number) == std::cmp::Ordering::Greater);
-            if in_order {
-                let short_heading = heading
-                    || (rest.len() <= 50
-                        && !rest.is_empty()
-                        && !rest.contains(['.', ':', ';', ','])
-                        && !rest.ends_with('-')
-                        && rest
-                            .split_whitespace()
-                            .all(|w| w.len() <= 3 || w.starts_with(char::is_uppercase)));
-                let (title, body) = if short_heading {
-                    (Some(rest.to_string()), String::new())
-                } else {
-                    (None, rest.to_string())
-                };
-                title_pending = rest.is_empty();
-                rules.push(ImportedRule {
-                    number,
-                    title,
-                    text: body,
-                });
-                continue;
-            }
+        lines.push((line, heading, start));
+    }
+    let numbered: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].2.is_some()).collect();
+    let nums: Vec<String> = numbered
+        .iter()
+        .map(|&i| lines[i].2.as_ref().map(|x| x.0.clone()).unwrap_or_default())
+        .collect();
+    let keep: std::collections::HashSet<usize> =
+        increasing(&nums).into_iter().map(|k| numbered[k]).collect();
+    let mut rules: Vec<ImportedRule> = Vec::new();
+    let mut title_pending = false;
+    for (i, (line, heading, start)) in lines.into_iter().enumerate() {
+        if let (Some((number, rest)), true) = (&start, keep.contains(&i)) {
+            let short_heading = heading
+                || (rest.len() <= 50
+                    && !rest.is_empty()
+                    && !rest.contains(['.', ':', ';', ','])
+                    && !rest.ends_with('-')
+                    && rest
+                        .split_whitespace()
+                        .all(|w| w.len() <= 3 || w.starts_with(char::is_uppercase)));
+            let (title, body) = if short_heading {
+                (Some(rest.clone()), String::new())
+            } else {
+                (None, rest.clone())
+            };
+            title_pending = rest.is_empty();
+            rules.push(ImportedRule {
+                number: number.clone(),
+                title,
+                text: body,
+            });
+            continue;
         }
         let Some(cur) = rules.last_mut() else {
             continue;
@@ -211,7 +267,13 @@ pub fn data_dir() -> Option<PathBuf> {
 }
 
 fn stored_path(edition: EditionId) -> Option<PathBuf> {
-    data_dir().map(|d| d.join("editions").join(format!("{}.json", edition.word())))
+    data_dir().map(|d| d.join("editions").join(format!("{}.tsv", edition.word())))
+}
+
+const HEADER: &str = "chainjudge-import 1";
+
+fn clean(field: &str) -> String {
+    field.replace(['\t', '\n', '\r'], " ")
 }
 
 /// Why an import failed.
@@ -233,58 +295,129 @@ pub enum ImportError {
     Store(String),
 }
 
-/// Reads `file`, parses it and stores it for `edition`. Returns where it was stored and the
-/// number of rules read.
+/// What an import did.
+#[derive(Debug, Clone)]
+pub struct ImportReport {
+    /// Where it was stored.
+    pub path: PathBuf,
+    /// How many rules were read.
+    pub rules: usize,
+    /// Rule numbers read that the July data does not hold (July imports only).
+    pub not_in_data: Vec<String>,
+    /// The number of rules in the import this one replaced.
+    pub replaced: Option<usize>,
+    /// The file was not UTF-8 and was read as Latin-1.
+    pub latin1: bool,
+}
+
+/// Reads `file`, parses it and stores it for `edition`.
+///
+/// The store is one line per rule (`number`, `title`, `text`, tab-separated) under
+/// [`data_dir`], so a lookup reads it without parsing a document.
 ///
 /// # Errors
 /// [`ImportError`]: unreadable file, no rules in it, an existing import without `force`, or a
 /// data directory that cannot be written.
-pub fn import(
-    file: &Path,
-    edition: EditionId,
-    force: bool,
-) -> Result<(PathBuf, usize), ImportError> {
+pub fn import(file: &Path, edition: EditionId, force: bool) -> Result<ImportReport, ImportError> {
     let shown = file.display().to_string();
     let bytes = std::fs::read(file).map_err(|e| ImportError::Read(shown.clone(), e))?;
-    let text = String::from_utf8_lossy(&bytes);
+    let (text, latin1) = match String::from_utf8(bytes) {
+        Ok(t) => (t, false),
+        Err(e) => (
+            e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+            true,
+        ),
+    };
     let rules = parse(&text);
     if rules.is_empty() {
         return Err(ImportError::Empty(shown));
     }
     let path = stored_path(edition)
         .ok_or_else(|| ImportError::Store("no home or data directory is set".into()))?;
-    if path.exists() && !force {
-        return Err(ImportError::Exists(
-            edition.word().into(),
-            path.display().to_string(),
-        ));
-    }
+    let replaced = if path.exists() {
+        if !force {
+            return Err(ImportError::Exists(
+                edition.word().into(),
+                path.display().to_string(),
+            ));
+        }
+        load(edition).map(|d| d.rules.len())
+    } else {
+        None
+    };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
             .map_err(|e| ImportError::Store(format!("{}: {e}", dir.display())))?;
     }
-    let n = rules.len();
-    let doc = Imported {
-        edition,
-        source_file: shown,
-        rules,
+    let not_in_data = if edition == EditionId::July {
+        let known = Editions::get().july_rules;
+        rules
+            .iter()
+            .filter(|r| !known.iter().any(|k| k.number == r.number))
+            .map(|r| r.number.clone())
+            .collect()
+    } else {
+        Vec::new()
     };
-    let json = serde_json::to_string_pretty(&doc).map_err(|e| ImportError::Store(e.to_string()))?;
-    std::fs::write(&path, json)
+    let mut out = format!("{HEADER}\t{}\t{}\n", edition.word(), clean(&shown));
+    for r in &rules {
+        out.push_str(&format!(
+            "{}\t{}\t{}\n",
+            r.number,
+            clean(r.title.as_deref().unwrap_or("")),
+            clean(&r.text)
+        ));
+    }
+    std::fs::write(&path, out)
         .map_err(|e| ImportError::Store(format!("{}: {e}", path.display())))?;
-    Ok((path, n))
+    Ok(ImportReport {
+        path,
+        rules: rules.len(),
+        not_in_data,
+        replaced,
+        latin1,
+    })
+}
+
+fn parse_line(line: &str) -> Option<ImportedRule> {
+    let mut f = line.splitn(3, '\t');
+    let number = f.next()?.to_string();
+    let title = f.next().filter(|t| !t.is_empty()).map(str::to_string);
+    let text = f.next().unwrap_or("").to_string();
+    Some(ImportedRule {
+        number,
+        title,
+        text,
+    })
 }
 
 /// The imported document for `edition`, if the judge has imported one.
 pub fn load(edition: EditionId) -> Option<Imported> {
     let text = std::fs::read_to_string(stored_path(edition)?).ok()?;
-    serde_json::from_str(&text).ok()
+    let mut lines = text.lines();
+    let head = lines.next()?;
+    let mut h = head.split('\t');
+    if h.next() != Some(HEADER) {
+        return None;
+    }
+    let _ = h.next();
+    let source_file = h.next().unwrap_or("").to_string();
+    Some(Imported {
+        edition,
+        source_file,
+        rules: lines.filter_map(parse_line).collect(),
+    })
 }
 
-/// The official wording of `number` in `edition`, when imported.
+/// The official wording of `number` in `edition`, when imported (a scan of the stored lines).
 pub fn official_text(edition: EditionId, number: &str) -> Option<String> {
-    let doc = load(edition)?;
-    let r = doc.rules.into_iter().find(|r| r.number == number)?;
+    let text = std::fs::read_to_string(stored_path(edition)?).ok()?;
+    if !text.starts_with(HEADER) {
+        return None;
+    }
+    let prefix = format!("{number}\t");
+    let line = text.lines().skip(1).find(|l| l.starts_with(&prefix))?;
+    let r = parse_line(line)?;
     Some(match (r.title, r.text.is_empty()) {
         (Some(t), true) => t,
         (Some(t), false) => format!("{t}. {}", r.text),
@@ -301,8 +434,10 @@ pub struct CiteCheck {
     pub edition: EditionId,
     /// The number (or source) the edition data gives.
     pub number: String,
-    /// `ok`, `unconfirmed`, `not cited`, `missing from the imported text`, `not imported`.
-    pub status: String,
+    /// `ok`, `missing`, `unconfirmed`, `source` or `not_cited`.
+    pub status: &'static str,
+    /// Details: whether an imported text was checked.
+    pub detail: Option<&'static str>,
 }
 
 /// Checks every citation the engine can emit against each edition's data and, where imported,
@@ -313,24 +448,28 @@ pub fn check_citations() -> Vec<CiteCheck> {
     for ed in [EditionId::July, EditionId::October] {
         let doc = load(ed);
         for c in Cite::ALL {
-            let (number, status) = match eds.edition(ed).resolve(*c) {
-                Cited::Rule { number } => {
-                    let status = match &doc {
-                        None => "ok (not imported)".to_string(),
-                        Some(d) if d.rules.iter().any(|r| r.number == number) => "ok".to_string(),
-                        Some(_) => "MISSING from the imported text".to_string(),
-                    };
-                    (number, status)
-                }
-                Cited::Unconfirmed { july } => (format!("July {july}"), "unconfirmed".to_string()),
-                Cited::Source { title } => (title, "ok (a source, not a rule)".to_string()),
-                Cited::Omitted => (String::new(), "not cited in this edition".to_string()),
+            let (number, status, detail) = match eds.edition(ed).resolve(*c) {
+                Cited::Rule { number } => match &doc {
+                    None => (
+                        number,
+                        "ok",
+                        Some("in the edition data; no official text imported"),
+                    ),
+                    Some(d) if d.rules.iter().any(|r| r.number == number) => {
+                        (number, "ok", Some("also in the imported text"))
+                    }
+                    Some(_) => (number, "missing", Some("not in the imported text")),
+                },
+                Cited::Unconfirmed { july } => (format!("July {july}"), "unconfirmed", None),
+                Cited::Source { title } => (title, "source", None),
+                Cited::Omitted => (String::new(), "not_cited", None),
             };
             out.push(CiteCheck {
                 cite: c.key(),
                 edition: ed,
                 number,
                 status,
+                detail,
             });
         }
     }

@@ -4,7 +4,8 @@
 use crate::edition::{EditionId, Editions, JulyRule, OctoberRule};
 
 /// Normalises the ways judges type rule numbers: `337.1b`, `CR 337.1.b`, `337.1.b.`, `R337`,
-/// `337.1.B` all become `337.1.b`. Returns `None` when the text is not a rule number.
+/// `337.1.B` all become `337.1.b`. Returns `None` when the text is not one rule number (words
+/// after a number make it a search).
 pub fn normalize_number(input: &str) -> Option<String> {
     let mut s = input.trim().to_ascii_lowercase();
     for prefix in ["core rules", "rule", "cr", "r", "#", "§"] {
@@ -21,32 +22,72 @@ pub fn normalize_number(input: &str) -> Option<String> {
     }
     let mut parts: Vec<String> = Vec::new();
     let mut cur = String::new();
-    let mut last_digit: Option<bool> = None;
     for c in s.chars() {
-        let digit = c.is_ascii_digit();
-        if c == '.' || c == ' ' {
+        if c == '.' {
             if !cur.is_empty() {
                 parts.push(std::mem::take(&mut cur));
             }
-            last_digit = None;
             continue;
         }
+        let digit = c.is_ascii_digit();
         if !digit && !c.is_ascii_lowercase() {
             return None;
         }
-        if last_digit.is_some_and(|d| d != digit) || (!digit && !cur.is_empty()) {
+        let cur_digit = cur.chars().next().map(|x| x.is_ascii_digit());
+        if cur_digit.is_some_and(|d| d != digit) {
             parts.push(std::mem::take(&mut cur));
         }
         cur.push(c);
-        last_digit = Some(digit);
     }
     if !cur.is_empty() {
         parts.push(cur);
     }
-    if parts.first().is_none_or(|p| p.len() != 3) {
+    // Sub-rule letters are single letters; anything longer is a word, so this is a search.
+    let letters_ok = parts
+        .iter()
+        .all(|p| p.as_bytes()[0].is_ascii_digit() || p.len() == 1);
+    if parts.first().is_none_or(|p| p.len() != 3) || !letters_ok {
         return None;
     }
     Some(parts.join("."))
+}
+
+/// Where a rule stands in an edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Standing {
+    /// It has an established number there.
+    Established,
+    /// Its number there is not established.
+    Unconfirmed,
+    /// It is gone there.
+    Removed,
+}
+
+/// A rule named in a view (a parent, a sub-rule, a reference, a search hit).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RuleRef {
+    /// Its number in the edition shown, when established.
+    pub number: Option<String>,
+    /// Its July number.
+    pub july_number: String,
+    /// Whether its number in the edition shown is established.
+    pub standing: Standing,
+    /// Short title.
+    pub title: String,
+    /// Depth below the rule shown (children only; 0 otherwise).
+    pub depth: usize,
+}
+
+impl RuleRef {
+    /// The number as printed: the number, or "unconfirmed (July n)" / "removed (July n)".
+    pub fn label(&self) -> String {
+        match (&self.number, self.standing) {
+            (Some(n), Standing::Established) => n.clone(),
+            (_, Standing::Removed) => format!("removed (July {})", self.july_number),
+            _ => format!("unconfirmed (July {})", self.july_number),
+        }
+    }
 }
 
 /// Where a number stands in the other edition.
@@ -74,6 +115,11 @@ pub enum OtherEdition {
     },
     /// The rule is gone there.
     Removed,
+    /// Known to have changed, but its number there is not established.
+    ChangedUnconfirmed {
+        /// What is known of the change, in our words.
+        summary: Option<String>,
+    },
     /// Not established.
     Unconfirmed,
 }
@@ -91,15 +137,16 @@ pub struct RuleView {
     pub title: String,
     /// What it says, in our words.
     pub summary: String,
-    /// A caveat about the summary (October content not known).
-    pub summary_note: Option<String>,
-    /// Parents, outermost first: (number, title).
-    pub parents: Vec<(String, String)>,
-    /// Sub-rules: (number in this edition or a status, title, depth below this rule).
-    pub children: Vec<(String, String, usize)>,
-    /// Rules it refers to (July numbers) inside the data.
-    pub refs: Vec<String>,
-    /// Rules it refers to that the data does not hold.
+    /// Caveats: where the summary comes from, a fallback to July, a number that means
+    /// another rule in the other edition.
+    pub notes: Vec<String>,
+    /// Parents, outermost first.
+    pub parents: Vec<RuleRef>,
+    /// Sub-rules, in order, with their depth below this rule.
+    pub children: Vec<RuleRef>,
+    /// Rules it refers to, inside the data.
+    pub refs: Vec<RuleRef>,
+    /// Rules it refers to that the data does not hold (July numbers).
     pub external_refs: Vec<String>,
     /// Its status in the other edition.
     pub other: OtherEdition,
@@ -131,6 +178,27 @@ fn october_of(i: usize) -> &'static OctoberRule {
     &Editions::get().october_rules[i]
 }
 
+/// Rule `i` (an index into the July rules) as named in `edition`.
+fn rule_ref(i: usize, edition: EditionId, depth: usize) -> RuleRef {
+    let j = &Editions::get().july_rules[i];
+    let o = october_of(i);
+    let (number, standing) = match edition {
+        EditionId::July => (Some(j.number.to_string()), Standing::Established),
+        EditionId::October if o.removed => (None, Standing::Removed),
+        EditionId::October => match o.number.filter(|_| !o.unconfirmed) {
+            Some(n) => (Some(n.to_string()), Standing::Established),
+            None => (None, Standing::Unconfirmed),
+        },
+    };
+    RuleRef {
+        number,
+        july_number: j.number.to_string(),
+        standing,
+        title: j.title.to_string(),
+        depth,
+    }
+}
+
 fn october_status(o: &OctoberRule) -> OtherEdition {
     if o.removed {
         return OtherEdition::Removed;
@@ -146,6 +214,9 @@ fn october_status(o: &OctoberRule) -> OtherEdition {
         Some(n) if !o.unconfirmed => OtherEdition::Renumbered {
             number: n.into(),
             changed: o.changed,
+        },
+        _ if o.changed => OtherEdition::ChangedUnconfirmed {
+            summary: o.summary.map(str::to_string),
         },
         _ => OtherEdition::Unconfirmed,
     }
@@ -163,9 +234,11 @@ fn depth(number: &str) -> usize {
 
 /// Looks a rule up by (normalised) number in `edition`, with all sub-rules when `tree`.
 ///
+/// Under October, a July number whose October number is not established (or which moved)
+/// shows the July rule, with a note saying so.
+///
 /// # Errors
-/// [`LookupError::NotFound`] with what is known of the number (e.g. an October number that
-/// is not established, with the July rule it might correspond to).
+/// [`LookupError::NotFound`] with what is known of the number.
 pub fn lookup(number: &str, edition: EditionId, tree: bool) -> Result<RuleView, LookupError> {
     let eds = Editions::get();
     let index = match edition {
@@ -176,57 +249,63 @@ pub fn lookup(number: &str, edition: EditionId, tree: bool) -> Result<RuleView, 
             .position(|o| o.number == Some(number) && !o.unconfirmed && !o.removed),
     };
     let Some(i) = index else {
-        return Err(not_found(number, edition));
-    };
-    let j = &eds.july_rules[i];
-    let o = october_of(i);
-    let shown_number = |k: usize| -> String {
-        match edition {
-            EditionId::July => eds.july_rules[k].number.to_string(),
-            EditionId::October => {
-                let oo = october_of(k);
-                match (oo.number, oo.unconfirmed || oo.removed) {
-                    (Some(n), false) => n.to_string(),
-                    _ if oo.removed => format!("removed (July {})", oo.july),
-                    _ => format!("unconfirmed (July {})", oo.july),
-                }
+        if edition == EditionId::October {
+            if let Some((ji, _)) = july_rule(number) {
+                let mut v = view(ji, EditionId::July, tree);
+                let moved = match october_status(october_of(ji)) {
+                    OtherEdition::Renumbered { number: n, .. } => format!("; under October this rule is {n}"),
+                    OtherEdition::Removed => "; October removed this rule".into(),
+                    _ => "; its October number is not established (the October text is not available)".into(),
+                };
+                v.notes.insert(0, format!("No established October rule is numbered {number}. This is July {number}{moved}."));
+                return Ok(v);
             }
         }
+        return Err(not_found(number, edition));
     };
-    let mut parents = Vec::new();
+    Ok(view(i, edition, tree))
+}
+
+fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
+    let eds = Editions::get();
+    let j = &eds.july_rules[i];
+    let o = october_of(i);
     let parts: Vec<&str> = j.number.split('.').collect();
-    for k in 1..parts.len() {
-        let p = parts[..k].join(".");
-        if let Some((pi, pr)) = july_rule(&p) {
-            parents.push((shown_number(pi), pr.title.to_string()));
-        }
-    }
+    let parents = (1..parts.len())
+        .filter_map(|k| july_rule(&parts[..k].join(".")).map(|(pi, _)| rule_ref(pi, edition, 0)))
+        .collect();
     let d0 = depth(j.number);
     let children = eds
         .july_rules
         .iter()
         .enumerate()
         .filter(|(_, r)| is_below(r.number, j.number) && (tree || depth(r.number) == d0 + 1))
-        .map(|(k, r)| (shown_number(k), r.title.to_string(), depth(r.number) - d0))
+        .map(|(k, r)| rule_ref(k, edition, depth(r.number) - d0))
         .collect();
-    let (number, summary, summary_note, other) = match edition {
+    let refs = j
+        .refs
+        .iter()
+        .filter_map(|r| july_rule(r).map(|(k, _)| rule_ref(k, edition, 0)))
+        .collect();
+    let mut notes = Vec::new();
+    let (number, summary, other) = match edition {
         EditionId::July => (
             j.number.to_string(),
             j.summary.to_string(),
-            None,
             october_status(o),
         ),
         EditionId::October => {
-            let (summary, note) = match o.summary {
-                Some(s) if o.changed => (s.to_string(), None),
-                _ if o.changed => (
-                    j.summary.to_string(),
-                    Some("October changed this rule; its new wording is not known. The summary is the July rule's.".to_string()),
-                ),
-                _ => (
-                    j.summary.to_string(),
-                    Some("The October text is not available: this is the July rule's summary; the number is established by the known October changes.".to_string()),
-                ),
+            let number = o.number.unwrap_or(j.number).to_string();
+            let summary = match o.summary {
+                Some(s) => s.to_string(),
+                None => {
+                    notes.push(if o.changed {
+                        "October changed this rule and its new wording is not known: the summary is the July rule's.".to_string()
+                    } else {
+                        "The October text is not available: the summary is the July rule's; the number is established by the known October changes.".to_string()
+                    });
+                    j.summary.to_string()
+                }
             };
             let back = if o.number == Some(j.number) {
                 if o.changed {
@@ -245,43 +324,66 @@ pub fn lookup(number: &str, edition: EditionId, tree: bool) -> Result<RuleView, 
                     changed: o.changed,
                 }
             };
-            (number.to_string(), summary, note, back)
+            (number, summary, back)
         }
     };
+    // The same number may name a different rule in the other edition.
+    match edition {
+        EditionId::October if number != j.number => {
+            if let Some((ji, jr)) = july_rule(&number) {
+                let now = match october_status(october_of(ji)) {
+                    OtherEdition::Renumbered { number: n, .. } => {
+                        format!(", which is {n} under October")
+                    }
+                    _ => String::new(),
+                };
+                notes.push(format!(
+                    "July {number} is a different rule ({}){now}.",
+                    jr.title
+                ));
+            }
+        }
+        EditionId::July => {
+            if let Some(oo) = eds
+                .october_rules
+                .iter()
+                .find(|x| x.number == Some(j.number) && !x.unconfirmed && x.july != j.number)
+            {
+                let title = july_rule(oo.july).map_or("", |(_, r)| r.title);
+                notes.push(format!(
+                    "October {} is a different rule: July {} ({title}).",
+                    j.number, oo.july
+                ));
+            }
+        }
+        EditionId::October => {}
+    }
     let official = crate::import::official_text(edition, &number);
-    Ok(RuleView {
+    RuleView {
         edition,
         number,
         july_number: j.number.to_string(),
         title: j.title.to_string(),
         summary,
-        summary_note,
+        notes,
         parents,
         children,
-        refs: j.refs.iter().map(|s| (*s).to_string()).collect(),
+        refs,
         external_refs: j.external_refs.iter().map(|s| (*s).to_string()).collect(),
         other,
         official,
-    })
+    }
 }
 
 fn not_found(number: &str, edition: EditionId) -> LookupError {
     let eds = Editions::get();
     let hint = match edition {
-        EditionId::October => match july_rule(number) {
-            Some((i, r)) => match october_status(october_of(i)) {
-                OtherEdition::Renumbered { number: n, .. } => format!(
-                    "July {number} ({}) is {n} under October: try `chainjudge rule {n} --rules october`",
-                    r.title
-                ),
-                OtherEdition::Removed => format!("July {number} ({}) is gone in October", r.title),
-                _ => format!(
-                    "July {number} ({}) exists, but its October number is not established (the October text is not available); see `chainjudge rule {number} --rules july`",
-                    r.title
-                ),
-            },
-            None => "no rule has this number in the data".to_string(),
-        },
+        EditionId::October => {
+            let imported = crate::import::official_text(EditionId::October, number)
+                .map(|t| format!("; your imported October text has it: \"{t}\""))
+                .unwrap_or_default();
+            format!("no rule of the data has this number under October, and none is established by the known October changes{imported}")
+        }
         EditionId::July => {
             let renumbered_to = eds
                 .october_rules
@@ -311,11 +413,9 @@ fn not_found(number: &str, edition: EditionId) -> LookupError {
 /// One search result.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Hit {
-    /// The number in the edition searched (or "unconfirmed (July n)").
-    pub number: String,
-    /// Short title.
-    pub title: String,
-    /// Summary.
+    /// The rule.
+    pub rule: RuleRef,
+    /// Summary in the edition searched.
     pub summary: String,
     /// Relevance, higher first.
     pub score: f64,
@@ -347,7 +447,7 @@ fn words(text: &str) -> Vec<String> {
 
 const STOP: &[&str] = &[
     "a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "it", "for", "with", "what",
-    "when", "how", "does", "do", "can", "i",
+    "when", "how", "does", "do", "can", "i", "who", "after", "gets",
 ];
 
 /// How well query word `q` matches text word `w` (0 to 1): exact, prefix, or a typo.
@@ -362,7 +462,8 @@ fn word_match(q: &str, w: &str) -> f64 {
         && w.len() + 2 >= q.len()
     {
         0.8
-    } else if q.len() >= 4 {
+    } else if q.len() >= 4 && q.len().abs_diff(w.len()) <= 2 {
+        // A typo: similar spelling and nearly the same length.
         let s = strsim::jaro_winkler(q, w);
         if s >= 0.88 {
             s * 0.85
@@ -374,18 +475,46 @@ fn word_match(q: &str, w: &str) -> f64 {
     }
 }
 
-/// Ranked search over numbers, titles and summaries in `edition`; best hits first.
-pub fn search(query: &str, edition: EditionId, limit: usize) -> Vec<Hit> {
-    let eds = Editions::get();
-    let mut qwords: Vec<String> = words(query)
+/// The query's words with weights: synonyms replace loose terms (the loose word keeps a little
+/// weight), and two words typed apart that the rules write as one ("clean up") are joined.
+fn query_words(query: &str) -> Vec<(String, f64)> {
+    let raw: Vec<String> = words(query)
         .into_iter()
         .filter(|w| !STOP.contains(&w.as_str()))
         .collect();
-    for (from, to) in SYNONYMS {
-        if qwords.iter().any(|w| w == from) {
-            qwords.push((*to).to_string());
+    let mut out: Vec<(String, f64)> = Vec::new();
+    let mut k = 0;
+    while k < raw.len() {
+        let w = &raw[k];
+        if let Some(next) = raw.get(k + 1) {
+            let joined = format!("{w}{next}");
+            if Editions::get()
+                .july_rules
+                .iter()
+                .any(|r| words(r.title).contains(&joined))
+            {
+                out.push((joined, 1.0));
+                k += 2;
+                continue;
+            }
         }
+        match SYNONYMS.iter().find(|(from, _)| from == w) {
+            Some((_, to)) => {
+                out.push(((*to).to_string(), 1.0));
+                out.push((w.clone(), 0.3));
+            }
+            None => out.push((w.clone(), 1.0)),
+        }
+        k += 1;
     }
+    out
+}
+
+/// Ranked search over numbers, titles and summaries in `edition`; best hits first.
+pub fn search(query: &str, edition: EditionId, limit: usize) -> Vec<Hit> {
+    let eds = Editions::get();
+    let qwords = query_words(query);
+    let needed: f64 = qwords.iter().map(|(_, w)| w).sum();
     if qwords.is_empty() {
         return Vec::new();
     }
@@ -394,38 +523,44 @@ pub fn search(query: &str, edition: EditionId, limit: usize) -> Vec<Hit> {
     for (i, r) in eds.july_rules.iter().enumerate() {
         let o = october_of(i);
         let summary = match edition {
-            EditionId::October if o.changed => o.summary.unwrap_or(r.summary),
-            _ => r.summary,
+            EditionId::October => o.summary.unwrap_or(r.summary),
+            EditionId::July => r.summary,
         };
         let tw = words(r.title);
         let sw = words(summary);
         let mut score = 0.0;
-        let mut matched = 0;
-        for q in &qwords {
+        let mut matched = 0.0;
+        for (q, weight) in &qwords {
             if r.number == q || (q.contains('.') && r.number.starts_with(q.as_str())) {
-                score += 3.0;
-                matched += 1;
+                score += 3.0 * weight;
+                matched += weight;
                 continue;
             }
             let t = tw.iter().map(|w| word_match(q, w)).fold(0.0, f64::max);
             let s = sw.iter().map(|w| word_match(q, w)).fold(0.0, f64::max);
             let best = (t * 3.0).max(s);
             if best > 0.0 {
-                matched += 1;
+                matched += weight;
             }
-            score += best;
+            score += best * weight;
         }
-        if matched == 0 {
+        if matched == 0.0 {
             continue;
         }
         // Rules matching every word rank above those matching some.
-        score *= f64::from(u32::try_from(matched).unwrap_or(u32::MAX)) / qwords.len() as f64;
-        if r.title.to_lowercase().contains(&phrase) {
+        score *= matched / needed;
+        if !phrase.contains(' ') {
+            // One word: the word scores already say it.
+        } else if r.title.to_lowercase().contains(&phrase) {
             score += 4.0;
         } else if summary.to_lowercase().contains(&phrase) {
             score += 2.0;
         }
-        // Prefer headline rules over deep sub-rules slightly.
+        // Rules the engine cites are the ones judges reach for; deep sub-rules rank a little
+        // lower than their headline rule.
+        if r.cite.is_some() {
+            score += 0.6;
+        }
         score -= depth(r.number) as f64 * 0.05;
         hits.push((score, i));
     }
@@ -434,21 +569,12 @@ pub fn search(query: &str, edition: EditionId, limit: usize) -> Vec<Hit> {
         .take(limit)
         .map(|(score, i)| {
             let r = &eds.july_rules[i];
-            let o = october_of(i);
-            let number = match edition {
-                EditionId::July => r.number.to_string(),
-                EditionId::October => match (o.number, o.unconfirmed || o.removed) {
-                    (Some(n), false) => n.to_string(),
-                    _ => format!("unconfirmed (July {})", r.number),
-                },
-            };
             let summary = match edition {
-                EditionId::October if o.changed => o.summary.unwrap_or(r.summary),
-                _ => r.summary,
+                EditionId::October => october_of(i).summary.unwrap_or(r.summary),
+                EditionId::July => r.summary,
             };
             Hit {
-                number,
-                title: r.title.to_string(),
+                rule: rule_ref(i, edition, 0),
                 summary: summary.to_string(),
                 score: (score * 100.0).round() / 100.0,
             }
@@ -469,7 +595,6 @@ mod tests {
             "337.1.b.",
             "cr337.1.B",
             "Rule 337.1.b",
-            " 337.1 b",
         ] {
             assert_eq!(normalize_number(s).as_deref(), Some("337.1.b"), "{s}");
         }
@@ -477,5 +602,11 @@ mod tests {
         assert_eq!(normalize_number("337").as_deref(), Some("337"));
         assert_eq!(normalize_number("focus pass"), None);
         assert_eq!(normalize_number("33"), None);
+        assert_eq!(
+            normalize_number("337 finalize"),
+            None,
+            "words make it a search"
+        );
+        assert_eq!(normalize_number("337.1.b 338"), None);
     }
 }

@@ -4,7 +4,7 @@
 use crate::diff::DiffRow;
 use crate::edition::EditionId;
 use crate::import::CiteCheck;
-use crate::lookup::{Hit, OtherEdition, RuleView};
+use crate::lookup::{Hit, OtherEdition, RuleRef, RuleView};
 use comfy_table::{presets, ContentArrangement, Table};
 use std::fmt::Write as _;
 
@@ -57,9 +57,13 @@ pub fn other_line(v: &RuleView) -> String {
             }
         }
         OtherEdition::Removed => format!("{other}: removed"),
-        OtherEdition::Unconfirmed => format!(
-            "{other}: number unconfirmed (the October text is not available; nothing known says this rule moved or changed)"
-        ),
+        OtherEdition::ChangedUnconfirmed { summary } => match summary {
+            Some(s) => format!("{other}: changed ({s}); its October number is not established"),
+            None => format!("{other}: changed; its October number is not established"),
+        },
+        OtherEdition::Unconfirmed => {
+            format!("{other}: number not established (the October text is not available)")
+        }
     }
 }
 
@@ -72,32 +76,29 @@ pub fn rule_text(v: &RuleView, width: usize) -> String {
     };
     let _ = writeln!(out, "{} {}  ({ed})", v.number, v.title);
     if !v.parents.is_empty() {
-        let crumbs: Vec<String> = v.parents.iter().map(|(n, t)| format!("{n} {t}")).collect();
-        let _ = writeln!(
-            out,
-            "{}",
-            wrap(
-                &format!("{} > {} {}", crumbs.join(" > "), v.number, v.title),
-                width,
-                2
-            )
-        );
+        let crumbs: Vec<String> = v
+            .parents
+            .iter()
+            .map(|p| format!("{} {}", p.label(), p.title))
+            .collect();
+        let line = format!("{} > {} {}", crumbs.join(" > "), v.number, v.title);
+        let _ = writeln!(out, "{}", wrap(&line, width, 2));
+    }
+    for n in &v.notes {
+        let _ = writeln!(out, "Note: {}", wrap(n, width - 6, 6));
     }
     out.push('\n');
     let _ = writeln!(out, "{}", wrap(&v.summary, width, 0));
-    if let Some(n) = &v.summary_note {
-        let _ = writeln!(out, "({})", wrap(n, width - 2, 1));
-    }
     if let Some(o) = &v.official {
         let _ = writeln!(out, "\nOfficial text (imported):\n{}", wrap(o, width, 0));
     }
     out.push('\n');
     if !v.refs.is_empty() || !v.external_refs.is_empty() {
-        let mut refs = v.refs.clone();
+        let mut refs: Vec<String> = v.refs.iter().map(RuleRef::label).collect();
         refs.extend(
             v.external_refs
                 .iter()
-                .map(|r| format!("{r} (not in the data)")),
+                .map(|r| format!("July {r} (not in the data)")),
         );
         let _ = writeln!(
             out,
@@ -107,8 +108,8 @@ pub fn rule_text(v: &RuleView, width: usize) -> String {
     }
     if !v.children.is_empty() {
         let _ = writeln!(out, "Sub-rules:");
-        for (n, t, d) in &v.children {
-            let _ = writeln!(out, "{}{n} {t}", "  ".repeat(*d));
+        for c in &v.children {
+            let _ = writeln!(out, "{}{} {}", "  ".repeat(c.depth), c.label(), c.title);
         }
     }
     let _ = writeln!(out, "{}", wrap(&other_line(v), width, 2));
@@ -119,18 +120,28 @@ pub fn rule_text(v: &RuleView, width: usize) -> String {
 pub fn rule_markdown(v: &RuleView) -> String {
     let mut out = format!("## {} {}\n\n", v.number, v.title);
     if !v.parents.is_empty() {
-        let crumbs: Vec<String> = v.parents.iter().map(|(n, t)| format!("{n} {t}")).collect();
+        let crumbs: Vec<String> = v
+            .parents
+            .iter()
+            .map(|p| format!("{} {}", p.label(), p.title))
+            .collect();
         let _ = writeln!(out, "_{}_\n", crumbs.join(" › "));
     }
-    let _ = writeln!(out, "{}\n", v.summary);
-    if let Some(n) = &v.summary_note {
+    for n in &v.notes {
         let _ = writeln!(out, "_{n}_\n");
     }
+    let _ = writeln!(out, "{}\n", v.summary);
     if let Some(o) = &v.official {
         let _ = writeln!(out, "> {o}\n");
     }
-    for (n, t, d) in &v.children {
-        let _ = writeln!(out, "{}- {n} {t}", "  ".repeat(d - 1));
+    for c in &v.children {
+        let _ = writeln!(
+            out,
+            "{}- {} {}",
+            "  ".repeat(c.depth - 1),
+            c.label(),
+            c.title
+        );
     }
     let _ = writeln!(out, "\n{}", other_line(v));
     out
@@ -147,7 +158,7 @@ pub fn hits_text(query: &str, edition: EditionId, hits: &[Hit], width: u16) -> S
     let mut t = table(width);
     t.set_header(["Rule", "Title", "Summary"]);
     for h in hits {
-        t.add_row([h.number.as_str(), h.title.as_str(), h.summary.as_str()]);
+        t.add_row([h.rule.label(), h.rule.title.clone(), h.summary.clone()]);
     }
     format!(
         "Rules matching \"{query}\" ({} 2026 Core Rules), best first:\n{t}\n",
@@ -163,8 +174,8 @@ pub fn hits_markdown(query: &str, hits: &[Hit]) -> String {
         let _ = writeln!(
             out,
             "| {} | {} | {} |",
-            h.number,
-            h.title.replace('|', "\\|"),
+            h.rule.label(),
+            h.rule.title.replace('|', "\\|"),
             h.summary.replace('|', "\\|")
         );
     }
@@ -172,15 +183,16 @@ pub fn hits_markdown(query: &str, hits: &[Hit]) -> String {
 }
 
 fn arrow(r: &DiffRow) -> (String, String) {
+    let missing = |r: &DiffRow| {
+        if r.kind.iter().any(|k| k == "removed" || k == "only in July") {
+            "none (removed)".to_string()
+        } else {
+            "unconfirmed".to_string()
+        }
+    };
     (
-        r.from.clone().unwrap_or_else(|| "-".into()),
-        r.to.clone().unwrap_or_else(|| {
-            if r.kind.iter().any(|k| k == "removed") {
-                "removed".into()
-            } else {
-                "unconfirmed".into()
-            }
-        }),
+        r.from.clone().unwrap_or_else(|| missing(r)),
+        r.to.clone().unwrap_or_else(|| missing(r)),
     )
 }
 
@@ -212,10 +224,11 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
         ]);
     }
     let mut out = format!(
-        "Differences from the {} to the {} 2026 Core Rules ({} listed; only what the known October changes establish):\n{t}\n",
+        "Differences from the {} to the {} 2026 Core Rules ({} listed; only what the known October changes establish{}):\n{t}\n",
         from.title(),
         to.title(),
-        rows.len()
+        rows.len(),
+        if from == EditionId::October { "; each change is described from July to October" } else { "" }
     );
     let eds = crate::edition::Editions::get();
     let unconfirmed = eds.october_rules.iter().filter(|o| o.unconfirmed).count();
@@ -280,17 +293,25 @@ pub fn diff_markdown(rows: &[DiffRow], from: EditionId, to: EditionId) -> String
     out
 }
 
-/// `rules check` as text.
+/// `rules check` as text, with a closing count.
 pub fn checks_text(checks: &[CiteCheck], width: u16) -> String {
     let mut t = table(width);
     t.set_header(["Citation", "Edition", "Number", "Status"]);
     for c in checks {
-        t.add_row([
-            c.cite,
-            c.edition.word(),
-            c.number.as_str(),
-            c.status.as_str(),
-        ]);
+        let status = match &c.detail {
+            Some(d) => format!("{} ({d})", c.status),
+            None => c.status.to_string(),
+        };
+        t.add_row([c.cite, c.edition.word(), c.number.as_str(), status.as_str()]);
     }
-    format!("{t}\n")
+    let count = |s: &str| checks.iter().filter(|c| c.status == s).count();
+    format!(
+        "{t}\n{} citations checked: {} ok, {} missing from the imported text, {} unconfirmed for October, {} sources, {} not cited in an edition.\n",
+        checks.len(),
+        count("ok"),
+        count("missing"),
+        count("unconfirmed"),
+        count("source"),
+        count("not_cited"),
+    )
 }
