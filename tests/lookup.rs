@@ -3,7 +3,7 @@
 use chainjudge::diff::{self, Only};
 use chainjudge::edition::EditionId;
 use chainjudge::import::parse;
-use chainjudge::lookup::{lookup, normalize_number, search, LookupError, OtherEdition};
+use chainjudge::lookup::{lookup, normalize_number, search, OtherEdition};
 use chainjudge::show;
 use std::process::{Command, Output};
 
