@@ -67,6 +67,14 @@ pub fn other_line(v: &RuleView) -> String {
     }
 }
 
+/// The parents as "number title" entries, outermost first.
+fn crumbs(v: &RuleView) -> Vec<String> {
+    v.parents
+        .iter()
+        .map(|p| format!("{} {}", p.label(), p.title))
+        .collect()
+}
+
 /// A rule as text.
 pub fn rule_text(v: &RuleView, width: usize) -> String {
     let mut out = String::new();
@@ -76,11 +84,7 @@ pub fn rule_text(v: &RuleView, width: usize) -> String {
     };
     let _ = writeln!(out, "{} {}  ({ed})", v.number, v.title);
     if !v.parents.is_empty() {
-        let crumbs: Vec<String> = v
-            .parents
-            .iter()
-            .map(|p| format!("{} {}", p.label(), p.title))
-            .collect();
+        let crumbs = crumbs(v);
         let line = format!("{} > {} {}", crumbs.join(" > "), v.number, v.title);
         let _ = writeln!(out, "{}", wrap(&line, width, 2));
     }
@@ -120,11 +124,7 @@ pub fn rule_text(v: &RuleView, width: usize) -> String {
 pub fn rule_markdown(v: &RuleView) -> String {
     let mut out = format!("## {} {}\n\n", v.number, v.title);
     if !v.parents.is_empty() {
-        let crumbs: Vec<String> = v
-            .parents
-            .iter()
-            .map(|p| format!("{} {}", p.label(), p.title))
-            .collect();
+        let crumbs = crumbs(v);
         let _ = writeln!(out, "_{}_\n", crumbs.join(" › "));
     }
     for n in &v.notes {

@@ -79,20 +79,8 @@ const TOP_KEYS: &[&str] = &[
     "expect",
     "ruling",
 ];
-const SITUATION_KEYS: &[&str] = &[
-    "players",
-    "turn",
-    "phase",
-    "step",
-    "showdown",
-    "played_this_turn",
-    "board",
-    "chain",
-    "priority",
-    "passed",
-    "actions",
-    "expect",
-];
+/// Top-level keys that describe the file, not the situation: a rulings file may hold only these.
+const META_KEYS: &[&str] = &["format", "title", "rules", "date", "ruling"];
 const ITEM_KEYS: &[&str] = &[
     "id",
     "name",
@@ -528,7 +516,10 @@ impl<'a> Reader<'a> {
             },
         };
         let ruling = map.get_node("ruling").and_then(|n| self.ruling(n));
-        let has_situation = SITUATION_KEYS.iter().any(|k| map.get_node(k).is_some());
+        let has_situation = TOP_KEYS
+            .iter()
+            .filter(|k| !META_KEYS.contains(k))
+            .any(|k| map.get_node(k).is_some());
         if !has_situation {
             if ruling.is_none() && map.get_node("ruling").is_none() {
                 self.push(
