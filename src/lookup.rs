@@ -6,6 +6,12 @@ use crate::edition::{EditionId, Editions, JulyRule, OctoberRule};
 /// Normalises the ways judges type rule numbers: `337.1b`, `CR 337.1.b`, `337.1.b.`, `R337`,
 /// `337.1.B` all become `337.1.b`. Returns `None` when the text is not one rule number (words
 /// after a number make it a search).
+///
+/// ```
+/// use chainjudge::lookup::normalize_number;
+/// assert_eq!(normalize_number("CR 337.1b").as_deref(), Some("337.1.b"));
+/// assert_eq!(normalize_number("focus pass"), None);
+/// ```
 pub fn normalize_number(input: &str) -> Option<String> {
     let mut s = input.trim().to_ascii_lowercase();
     for prefix in ["core rules", "rule", "cr", "r", "#", "§"] {

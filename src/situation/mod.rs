@@ -599,6 +599,10 @@ impl Situation {
 }
 
 /// The slug of a name: lower case, runs of other characters become one `-`, trimmed.
+///
+/// ```
+/// assert_eq!(chainjudge::situation::slug("Crumbling Sands"), "crumbling-sands");
+/// ```
 pub fn slug(name: &str) -> String {
     let mut out = String::new();
     let mut dash = false;
