@@ -208,7 +208,10 @@ fn start_line(s: &Situation) -> String {
     let phase = match s.phase {
         Phase::Beginning => "Beginning Phase",
         Phase::Main => "Main Phase",
-        Phase::Ending => "Ending Phase",
+        Phase::Ending => match s.step {
+            Some(crate::situation::EndingStep::Expiration) => "Ending Phase (Expiration step)",
+            _ => "Ending Phase (Ending step)",
+        },
     };
     let state = crate::situation::TurnState::of(s.showdown.is_some(), !s.chain.is_empty());
     let mut line = format!("{phase}, {}", state.title());
@@ -358,9 +361,9 @@ fn summaries(r: &Report) -> Vec<(String, Vec<(String, String)>)> {
 }
 
 /// The header lines: label and value.
-fn header(r: &Report) -> [(&'static str, String); 5] {
+fn header(r: &Report) -> Vec<(&'static str, String)> {
     let s = r.situation;
-    [
+    let mut v = vec![
         ("File", s.path.clone()),
         ("Rules", edition_line(s, &editions(r))),
         (
@@ -373,7 +376,46 @@ fn header(r: &Report) -> [(&'static str, String); 5] {
         ),
         ("Start", start_line(s)),
         ("Chain", chain_line(s)),
-    ]
+    ];
+    if !s.board.is_empty() {
+        let b: Vec<String> = s
+            .board
+            .iter()
+            .map(|b| {
+                let kind = match b.kind {
+                    crate::situation::BoardKind::Unit => "unit",
+                    crate::situation::BoardKind::Gear => "gear",
+                    crate::situation::BoardKind::Legend => "legend",
+                    crate::situation::BoardKind::Battlefield => "battlefield",
+                };
+                format!("{} ({}, {kind}, at {})", b.id, s.name(b.controller), b.at)
+            })
+            .collect();
+        v.push(("Board", b.join("; ")));
+    }
+    let played: Vec<String> = s
+        .played_this_turn
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| !e.is_empty())
+        .map(|(p, e)| {
+            let cards: Vec<String> = e
+                .iter()
+                .map(|c| match c.kind {
+                    Some(k) => format!("{} ({})", c.name, k.word()),
+                    None => c.name.clone(),
+                })
+                .collect();
+            format!("{}: {}", s.name(p), cards.join(", "))
+        })
+        .collect();
+    if !played.is_empty() {
+        v.push((
+            "Played",
+            format!("{} (this turn, before the file starts)", played.join("; ")),
+        ));
+    }
+    v
 }
 
 fn differences(r: &Report) -> Vec<String> {
