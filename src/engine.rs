@@ -117,6 +117,7 @@ struct Engine<'s> {
     max_steps: usize,
     pending_note: bool,
     next: Next,
+    action_cursor: std::cell::Cell<usize>,
 }
 
 type Res<T = ()> = Result<T, ReplayError>;
@@ -148,6 +149,7 @@ impl<'s> Engine<'s> {
             max_steps: max_steps.unwrap_or_else(|| default_step_limit(s)),
             pending_note: false,
             next: Next::End,
+            action_cursor: std::cell::Cell::new(0),
         }
     }
 
@@ -242,11 +244,7 @@ impl<'s> Engine<'s> {
                 .first()
                 .is_some_and(|i| i.kind == ItemKind::Triggered || i.adds);
         }
-        if self
-            .chain
-            .iter()
-            .any(|&i| self.inst[i].status == Status::Pending)
-        {
+        if self.has_pending() {
             self.pending_note = true;
             self.next = Next::Finalize;
         } else if let Some(&newest) = self.chain.last() {
@@ -398,13 +396,33 @@ impl<'s> Engine<'s> {
         }
     }
 
+    /// The first unused action that is not an `order`. Actions are used in order (only `order`
+    /// actions are used out of turn), so the search starts where the last one ended.
     fn next_action(&self) -> Option<usize> {
-        self.s
-            .actions
-            .iter()
-            .enumerate()
-            .find(|(i, a)| !self.used[*i] && !matches!(a.kind, ActionKind::Order(_)))
-            .map(|(i, _)| i)
+        let actions = &self.s.actions;
+        let mut k = self.action_cursor.get();
+        while k < actions.len() && (self.used[k] || matches!(actions[k].kind, ActionKind::Order(_)))
+        {
+            k += 1;
+        }
+        self.action_cursor.set(k);
+        (k < actions.len()).then_some(k)
+    }
+
+    /// Whether any item on the Chain is pending. Pending items always form the newest end of
+    /// the Chain (finalizing goes oldest first, and everything added is pending).
+    fn has_pending(&self) -> bool {
+        self.chain
+            .last()
+            .is_some_and(|&i| self.inst[i].status == Status::Pending)
+    }
+
+    /// The position of the oldest pending item on the Chain.
+    fn oldest_pending(&self) -> Option<usize> {
+        let p = self
+            .chain
+            .partition_point(|&i| self.inst[i].status == Status::Finalized);
+        (p < self.chain.len()).then_some(p)
     }
 
     /// Execute (338): the Priority holder takes their next action or passes.
@@ -693,11 +711,7 @@ impl<'s> Engine<'s> {
 
     /// Finalize (337): the oldest pending item; Priority does not move (337.1.a).
     fn finalize(&mut self) -> Res {
-        let Some(pos) = self
-            .chain
-            .iter()
-            .position(|&i| self.inst[i].status == Status::Pending)
-        else {
+        let Some(pos) = self.oldest_pending() else {
             self.after_chain_change(None);
             return Ok(());
         };
@@ -794,11 +808,7 @@ impl<'s> Engine<'s> {
         self.put_triggers(fired, &format!("{iid} chose them"), &[Cite::ChosenTriggers])?;
         if spec.resolves_when_finalized() {
             self.next = Next::Resolve(idx, true);
-        } else if self
-            .chain
-            .iter()
-            .any(|&i| self.inst[i].status == Status::Pending)
-        {
+        } else if self.has_pending() {
             self.next = Next::Finalize;
         } else {
             let newest = *self.chain.last().unwrap_or(&idx);
@@ -1100,7 +1110,7 @@ impl<'s> Engine<'s> {
             return Ok(());
         }
         // The item leaves the Chain having resolved.
-        if let Some(pos) = self.chain.iter().position(|&i| i == idx) {
+        if let Some(pos) = self.chain.iter().rposition(|&i| i == idx) {
             self.chain.remove(pos);
         }
         self.inst[idx].on_chain = false;
@@ -1468,11 +1478,7 @@ impl<'s> Engine<'s> {
             self.priority = None;
             self.step(None, what, &cites, Vec::new());
             self.next = Next::Idle;
-        } else if self
-            .chain
-            .iter()
-            .any(|&i| self.inst[i].status == Status::Pending)
-        {
+        } else if self.has_pending() {
             self.step(
                 None,
                 "Pending items remain: back to Finalize",

@@ -44,31 +44,49 @@ fn char_to_byte(src: &str, character: usize) -> usize {
         .map_or(src.len(), |(b, _)| b)
 }
 
-/// Converts a 1-based line and column (in characters) into a byte offset in `src`.
-fn line_col_to_byte(src: &str, line: usize, col: usize) -> usize {
-    let mut offset = 0;
-    for (i, l) in src.split_inclusive('\n').enumerate() {
-        if i + 1 == line {
-            return offset
-                + l.char_indices()
-                    .nth(col.saturating_sub(1))
-                    .map_or(l.len(), |(b, _)| b);
-        }
-        offset += l.len();
+/// A source text with the byte offset of each line's start, so that turning a node's line and
+/// column into a byte offset costs one lookup rather than a scan of the text.
+#[derive(Debug)]
+pub struct Text<'a> {
+    /// The text.
+    pub src: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Text<'a> {
+    /// Indexes `src`.
+    pub fn new(src: &'a str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
+        Self { src, starts }
     }
-    src.len()
+
+    /// The byte offset of a 1-based line and column (in characters).
+    fn byte(&self, line: usize, col: usize) -> usize {
+        let Some(&start) = self.starts.get(line.saturating_sub(1)) else {
+            return self.src.len();
+        };
+        let rest = &self.src[start..];
+        let line_text = rest.split_inclusive('\n').next().unwrap_or("");
+        start
+            + line_text
+                .char_indices()
+                .nth(col.saturating_sub(1))
+                .map_or(line_text.len(), |(b, _)| b)
+    }
 }
 
 /// The location of a node: from its start marker to its end marker when the parser recorded one,
 /// otherwise the rest of its first line (at least one byte, clamped to the text).
-pub fn span_loc(src: &str, span: &Span) -> Loc {
+pub fn span_loc(text: &Text, span: &Span) -> Loc {
+    let src = text.src;
     let Some(start) = span.start() else {
         return Loc::new(0, 1.min(src.len()));
     };
-    let from = line_col_to_byte(src, start.line(), start.column());
+    let from = text.byte(start.line(), start.column());
     let to = span
         .end()
-        .map(|e| line_col_to_byte(src, e.line(), e.column()))
+        .map(|e| text.byte(e.line(), e.column()))
         .filter(|&to| to > from)
         .unwrap_or_else(|| {
             src[from..]
@@ -90,8 +108,9 @@ pub fn span_loc(src: &str, span: &Span) -> Loc {
 
 /// The location of a scalar node: its text as written (quotes included where it was quoted).
 /// marked-yaml records only where a scalar starts, so its end is found here.
-pub fn scalar_loc(src: &str, node: &marked_yaml::types::MarkedScalarNode) -> Loc {
-    let start = span_loc(src, node.span()).offset.min(src.len());
+pub fn scalar_loc(text: &Text, node: &marked_yaml::types::MarkedScalarNode) -> Loc {
+    let src = text.src;
+    let start = span_loc(text, node.span()).offset.min(src.len());
     let rest = &src[start..];
     let line_end = rest.find('\n').unwrap_or(rest.len());
     let len = match rest.chars().next() {
@@ -317,7 +336,7 @@ fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
         E::DuplicateKey(inner) => {
             let key = &inner.key;
             SyntaxProblem {
-                loc: scalar_loc(src, key),
+                loc: scalar_loc(&Text::new(src), key),
                 message: format!("the key `{}` appears twice in this mapping", key.as_str()),
                 help: "keep one of them; YAML would silently use only one".into(),
             }

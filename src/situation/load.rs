@@ -5,7 +5,7 @@
 use super::validate::{self, IdWhat, Ref, RefKind, Registry};
 use super::*;
 use crate::diag::{did_you_mean, FileProblems, Problem};
-use crate::yaml::{parse_tree, scalar_loc, span_loc, Loc};
+use crate::yaml::{parse_tree, scalar_loc, span_loc, Loc, Text};
 use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode, MarkedSequenceNode};
 use marked_yaml::Node;
 use std::collections::HashMap;
@@ -41,6 +41,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
     };
     let mut r = Reader {
         src,
+        text: Text::new(src),
         problems: Vec::new(),
         reg: Registry::default(),
         refs: Vec::new(),
@@ -133,6 +134,7 @@ enum Place {
 
 pub(super) struct Reader<'a> {
     src: &'a str,
+    text: Text<'a>,
     problems: Vec<Problem>,
     reg: Registry,
     refs: Vec<Ref>,
@@ -192,13 +194,13 @@ impl<'a> Reader<'a> {
 
     fn loc(&self, node: &Node) -> Loc {
         match node {
-            Node::Scalar(s) => scalar_loc(self.src, s),
-            _ => span_loc(self.src, node.span()),
+            Node::Scalar(s) => scalar_loc(&self.text, s),
+            _ => span_loc(&self.text, node.span()),
         }
     }
 
     fn sloc(&self, s: &MarkedScalarNode) -> Loc {
-        scalar_loc(self.src, s)
+        scalar_loc(&self.text, s)
     }
 
     /// The first line of a mapping, for "missing key" labels.
@@ -206,7 +208,7 @@ impl<'a> Reader<'a> {
         // A block mapping's span starts at its first key's colon; use the first key instead.
         let start = match node.as_mapping().and_then(|m| m.keys().next()) {
             Some(k) => self.sloc(k).offset,
-            None => span_loc(self.src, node.span()).offset,
+            None => span_loc(&self.text, node.span()).offset,
         };
         let rest = &self.src[start..];
         let len = rest.find('\n').unwrap_or(rest.len()).max(1);
