@@ -1,4 +1,4 @@
-//! Build script: embeds `rulings/` as text, and compiles `rules-text/` (the Core Rules editions
+//! Build script: compiles `rules-text/` (the Core Rules editions
 //! as data) into static Rust tables, so a lookup or a replay parses no YAML at run time.
 //! Bad data fails the build with the file, line and column.
 
@@ -142,38 +142,10 @@ fn sources(v: &[Source]) -> String {
     s
 }
 
-fn collect(dir: &Path, rel: &str, out: &mut Vec<(String, String)>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let path = e.path();
-        let name = e.file_name().to_string_lossy().into_owned();
-        let rel_path = format!("{rel}/{name}");
-        if path.is_dir() {
-            collect(&path, &rel_path, out);
-        } else if name.ends_with(".yaml") {
-            out.push((rel_path, path.canonicalize().unwrap().display().to_string()));
-        }
-    }
-}
-
 fn main() {
     let root_s = env::var("CARGO_MANIFEST_DIR").unwrap();
     let root = Path::new(&root_s);
     let out_dir = env::var("OUT_DIR").unwrap();
-
-    // rulings/: embedded as text, parsed by the situation loader when asked for.
-    println!("cargo:rerun-if-changed=rulings");
-    let mut files = Vec::new();
-    collect(&root.join("rulings"), "rulings", &mut files);
-    files.sort();
-    let mut code = String::from("/// Embedded rulings: (path, text), sorted by path.\npub static FILES: &[(&str, &str)] = &[\n");
-    for (rel, abs) in &files {
-        writeln!(code, "    ({rel:?}, include_str!({abs:?})),").unwrap();
-    }
-    code.push_str("];\n");
-    fs::write(Path::new(&out_dir).join("embedded.rs"), code).unwrap();
 
     // rules-text/: static tables.
     println!("cargo:rerun-if-changed=rules-text");

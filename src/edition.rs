@@ -2,7 +2,7 @@
 //!
 //! The engine never writes a rule number: it cites a [`Cite`], and each edition's data maps that
 //! citation to the rule number it has in that edition, or says the number is unconfirmed there.
-//! The data is embedded in the binary at build time and parsed on first use.
+//! The build script compiles the data into static tables; nothing is parsed at run time.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -385,18 +385,6 @@ pub struct Editions {
     pub october_rules: &'static [OctoberRule],
     /// The established differences.
     pub changes: &'static [Change],
-}
-
-mod embedded {
-    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
-}
-
-/// The embedded files under `dir` (`rulings`), as (path, text), sorted by path.
-pub fn embedded_files(dir: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
-    embedded::FILES
-        .iter()
-        .filter(move |(p, _)| p.starts_with(dir) && p[dir.len()..].starts_with('/'))
-        .copied()
 }
 
 fn edition(id: EditionId, d: &'static EditionData, cites: HashMap<&'static str, Cited>) -> Edition {

@@ -52,7 +52,6 @@ struct Inst<'s> {
     controller: PlayerId,
     status: Status,
     origin: Origin,
-    on_chain: bool,
     legion_at_finalize: Option<bool>,
     fate: Option<&'static str>,
 }
@@ -315,7 +314,6 @@ impl<'s> Engine<'s> {
             controller,
             status,
             origin,
-            on_chain: true,
             legion_at_finalize: None,
             fate: None,
         });
@@ -722,7 +720,6 @@ impl<'s> Engine<'s> {
             if let Some(t) = self.missing_target(spec, Some(idx)) {
                 let iid = self.inst[idx].iid.clone();
                 self.chain.remove(pos);
-                self.inst[idx].on_chain = false;
                 self.inst[idx].fate = Some("was refused");
                 self.out.refused.push((
                     iid.clone(),
@@ -893,7 +890,6 @@ impl<'s> Engine<'s> {
                     Status::Pending,
                     Origin::Trigger,
                 );
-                self.inst[idx].on_chain = false;
                 (idx, f.trigger)
             })
             .collect();
@@ -956,9 +952,6 @@ impl<'s> Engine<'s> {
                     locs: mine.iter().map(|(i, t)| (t.loc, format!("trigger {}", self.inst[*i].iid))).collect(),
                 });
             }
-        }
-        for &i in &ordered {
-            self.inst[i].on_chain = true;
         }
         self.add_to_chain(&ordered, true);
         let list: Vec<String> = ordered
@@ -1113,7 +1106,6 @@ impl<'s> Engine<'s> {
         if let Some(pos) = self.chain.iter().rposition(|&i| i == idx) {
             self.chain.remove(pos);
         }
-        self.inst[idx].on_chain = false;
         self.inst[idx].fate = Some("has already resolved");
         self.out.resolved.push(iid.clone());
         if spec.kind == ItemKind::Spell && spec.flow {
@@ -1300,7 +1292,6 @@ impl<'s> Engine<'s> {
         }
         let pos = self.chain.iter().position(|&i| i == t).unwrap_or(0);
         self.chain.remove(pos);
-        self.inst[t].on_chain = false;
         self.inst[t].fate = Some("was already countered");
         self.out.countered.push(target.to_string());
         // A countered card is not played for play triggers (425.1.b, 419.4.a.1); an ability

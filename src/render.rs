@@ -5,7 +5,7 @@
 
 use crate::compare::{Flag, Report, Row};
 use crate::edition::{Cite, Cited, EditionId, Editions};
-use crate::situation::{Phase, PlayerId, RulesChoice, Situation, Status};
+use crate::situation::{Phase, PlayerId, Situation, Status};
 use crate::trace::{Note, Outcome, Step, Trace};
 use comfy_table::{presets, Cell, Color, ContentArrangement, Table};
 use std::fmt::Write as _;
@@ -782,9 +782,4 @@ pub fn json(r: &Report) -> String {
     let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
     text.push('\n');
     text
-}
-
-/// Whether the situation is replayed under both editions.
-pub fn is_both(s: &Situation) -> bool {
-    s.rules == RulesChoice::Both
 }

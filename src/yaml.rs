@@ -1,14 +1,14 @@
 //! All YAML access in one place.
 //!
-//! Two readers live here:
-//! - [`parse_tree`] reads a situation file with `marked-yaml` into a tree whose every node knows
-//!   its line and column. It refuses anchors, aliases, tags and duplicate keys, pointing at the
-//!   offending node, so the schema walk in `situation::load` can report every problem at once.
-//! - [`from_str`] reads the project's own embedded data (`rules-text/`) with `serde_yaml`
-//!   (the maintained `yaml_serde` fork, under the name the design card fixes).
+//! [`parse_tree`] reads a situation file with `marked-yaml` into a tree whose every node knows
+//! its line and column. It refuses anchors, aliases, tags and duplicate keys, pointing at the
+//! offending node, so the schema walk in `situation::load` can report every problem at once.
+//!
+//! The project's own data (`rules-text/`) is read with `serde_yaml` (the maintained
+//! `yaml_serde` fork, under the name the design card fixes) by the build script, which
+//! compiles it into static tables.
 
 use marked_yaml::{LoaderOptions, Node, Span};
-use serde::de::DeserializeOwned;
 
 /// A place in a source text: a byte offset and a length in bytes (never zero for a label).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -342,14 +342,6 @@ fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
             }
         }
     }
-}
-
-/// Deserializes the project's own embedded YAML data.
-///
-/// # Errors
-/// The `serde_yaml` error, with its line and column, when the data does not fit `T`.
-pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, serde_yaml::Error> {
-    serde_yaml::from_str(text)
 }
 
 #[cfg(test)]
