@@ -1505,7 +1505,6 @@ impl<'a> Reader<'a> {
         b.cites = map.get_node("cites").and_then(|n| {
             let list = self.text_list(n, "`expect.cites`")?;
             for (c, loc) in &list {
-                self.keys.entry("cites").or_insert(*loc);
                 self.refs.push(Ref {
                     id: c.clone(),
                     loc: *loc,

@@ -380,21 +380,12 @@ pub(super) fn check(
 fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &mut Vec<Problem>) {
     let Some(e) = &s.expect else { return };
     let editions = Editions::get();
-    let cite_locs: Vec<&Ref> = refs.iter().filter(|r| r.kind == RefKind::Cite).collect();
-    let mut idx = 0;
-    let mut next_loc = |n: &str| {
-        let found = cite_locs[idx.min(cite_locs.len().saturating_sub(1))..]
-            .iter()
-            .position(|r| r.id == n)
-            .map(|p| p + idx.min(cite_locs.len().saturating_sub(1)));
-        match found {
-            Some(i) => {
-                idx = i + 1;
-                cite_locs[i].loc
-            }
-            None => Loc::default(),
-        }
-    };
+    // The loader records each cite's place in file order: top-level, then July, then October,
+    // the order of the blocks below.
+    let mut locs = refs
+        .iter()
+        .filter(|r| r.kind == RefKind::Cite)
+        .map(|r| r.loc);
     let blocks: [(Option<&Vec<String>>, Vec<EditionId>); 3] = [
         (e.common.cites.as_ref(), replayed.to_vec()),
         (
@@ -409,7 +400,7 @@ fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &m
     for (cites, eds) in blocks {
         let Some(cites) = cites else { continue };
         for n in cites {
-            let loc = next_loc(n);
+            let loc = locs.next().unwrap_or_default();
             // Under both editions a top-level number is checked against July here; whether it
             // is the same in October is the `cite_differs` check below.
             let mut known = true;
