@@ -652,3 +652,36 @@ fn a_byte_order_mark_is_not_part_of_the_first_key() {
     let s = load("\u{feff}players: [Ana, Ben]\n");
     assert_eq!(s.players, vec!["Ana", "Ben"]);
 }
+
+#[test]
+fn an_instructed_play_of_a_forbidden_name_is_impossible_and_skipped() {
+    let t = july(
+        r"
+players: [Ana, Ben]
+chain:
+  - { name: Naming, controller: Ana, kind: triggered, effects: [{ forbid_name: Stupefy }] }
+  - { name: Echo Play, controller: Ben, kind: triggered, effects: [{ play: { name: Stupefy, kind: spell } }] }
+",
+    );
+    // Echo Play resolves first (newest); Stupefy is not yet forbidden, so it is played.
+    assert_eq!(t.outcome.resolved, vec!["echo-play", "stupefy", "naming"]);
+    let t = july(
+        r"
+players: [Ana, Ben]
+chain:
+  - { name: Echo Play, controller: Ben, kind: triggered, effects: [{ play: { name: Stupefy, kind: spell } }] }
+  - { name: Naming, controller: Ana, kind: triggered, effects: [{ forbid_name: Stupefy }] }
+",
+    );
+    // Naming resolves first; Ben's instructed Stupefy is then impossible (358.3.a).
+    assert_eq!(
+        t.outcome
+            .refused
+            .iter()
+            .map(|(i, _)| i.as_str())
+            .collect::<Vec<_>>(),
+        vec!["stupefy"]
+    );
+    assert_eq!(t.outcome.resolved, vec!["naming", "echo-play"]);
+    assert!(cited_numbers(&t).contains(&"358.3.a".to_string()));
+}
