@@ -1,0 +1,107 @@
+//! The effects of format 1, run in order as an item resolves: conditions first, then counter,
+//! kill, instructed plays, extra turns (735-738) and forbidden names.
+
+mod counter;
+mod kill;
+mod play;
+
+use super::*;
+
+impl<'s> Engine<'s> {
+    /// Runs the effects of item `idx` in order as it resolves: a condition is read where its
+    /// effect executes, and a false one skips that effect. Returns true when the item countered
+    /// itself, which stops its remaining effects (425).
+    pub(super) fn run_effects(&mut self, idx: usize) -> Res<bool> {
+        let spec = self.inst[idx].spec;
+        let iid = self.inst[idx].iid.clone();
+        let controller = self.inst[idx].controller;
+        let mut countered_self = false;
+        for effect in &spec.effects {
+            if let Some(cond) = &effect.condition {
+                let (met, detail) = self.condition(cond, controller);
+                let (ccites, notes) = self.condition_cites();
+                if !met {
+                    self.step(
+                        Some(controller),
+                        format!(
+                            "{}: skipped, its condition is false ({detail})",
+                            self.effect_name(effect)
+                        ),
+                        &ccites,
+                        notes,
+                    );
+                    continue;
+                }
+                self.step(
+                    Some(controller),
+                    format!(
+                        "Condition of {} is true ({detail})",
+                        self.effect_name(effect)
+                    ),
+                    &ccites,
+                    notes,
+                );
+            }
+            let before = self.steps.len();
+            match &effect.kind {
+                EffectKind::Text => {
+                    self.step(
+                        Some(controller),
+                        format!("{iid}: {}", effect.text.as_deref().unwrap_or("(no text)")),
+                        &[],
+                        Vec::new(),
+                    );
+                }
+                EffectKind::Counter(target) => {
+                    if self.counter(idx, target) {
+                        countered_self = true;
+                        break;
+                    }
+                }
+                EffectKind::Kill(target) => self.kill(idx, target)?,
+                EffectKind::Play(item) => self.instructed_play(idx, item),
+                EffectKind::ExtraTurn(p) => {
+                    self.extra_turns.insert(0, *p);
+                    self.step(
+                        Some(controller),
+                        format!("{} takes an extra turn, inserted directly after the current turn", self.name(*p)),
+                        &[Cite::ExtraTurnInsert, Cite::ExtraTurnOrder, Cite::ExtraTurnMultiple],
+                        vec![Note {
+                            text: "with several extra turns, {0} read literally takes them in the order they were created; its second example puts each new one straight after the current turn, so the last created comes first. Followed: the example".into(),
+                            cites: vec![Cite::ExtraTurnMultiple],
+                        }],
+                    );
+                }
+                EffectKind::ForbidName(name) => {
+                    self.forbidden.push((controller, name.clone(), iid.clone()));
+                    self.step(
+                        Some(controller),
+                        format!(
+                            "{iid}: from now on opponents of {} cannot start playing spells named \"{name}\" (items already on the Chain are unaffected)",
+                            self.name(controller)
+                        ),
+                        &[],
+                        Vec::new(),
+                    );
+                }
+            }
+            if let (Some(text), false) = (&effect.text, matches!(effect.kind, EffectKind::Text)) {
+                if let Some(step) = self.steps.get_mut(before) {
+                    step.what.push_str(&format!(" (card text: {text})"));
+                }
+            }
+        }
+        Ok(countered_self)
+    }
+
+    pub(super) fn effect_name(&self, e: &Effect) -> String {
+        match &e.kind {
+            EffectKind::Text => "the effect".into(),
+            EffectKind::Counter(t) => format!("counter {t}"),
+            EffectKind::Kill(t) => format!("kill {t}"),
+            EffectKind::Play(i) => format!("play {}", i.id),
+            EffectKind::ExtraTurn(p) => format!("extra turn for {}", self.name(*p)),
+            EffectKind::ForbidName(n) => format!("forbid the name \"{n}\""),
+        }
+    }
+}

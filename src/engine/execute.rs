@@ -1,0 +1,169 @@
+//! Execute (338): the Priority holder takes their next action or passes; a `play` is checked
+//! when it is made (358): timing (308.1.a, 309.1.a, 310.1.a, 381, 806, 811, 813), a forbidden
+//! name, then missing targets (358.1); a refused play is undone (358.5).
+
+use super::*;
+
+impl<'s> Engine<'s> {
+    /// Execute (338): the Priority holder takes their next action or passes.
+    pub(super) fn execute(&mut self, p: PlayerId) {
+        let next = self.next_action();
+        if let Some(i) = next {
+            if self.s.actions[i].actor() == Some(p) {
+                self.used[i] = true;
+                match &self.s.actions[i].kind {
+                    ActionKind::Play(spec) => self.play(p, spec),
+                    ActionKind::Pass(_) => self.pass(p, None),
+                    ActionKind::Order(_) => {}
+                }
+                return;
+            }
+        }
+        let why = match next.and_then(|i| self.s.actions[i].actor()) {
+            Some(q) => format!("the next action is {}'s", self.name(q)),
+            None => "no actions are left".to_string(),
+        };
+        if !self.chain.is_empty() {
+            self.pass(p, Some(why));
+        } else if self.showdown.is_some() {
+            if next.is_some() {
+                self.pass(p, Some(why));
+            } else {
+                self.end(format!(
+                    "{} holds Focus and no actions are left",
+                    self.name(p)
+                ));
+            }
+        } else if next.is_some() {
+            self.end(format!(
+                "{why}, and in a Neutral Open State only the Turn Player ({}) acts",
+                self.name(self.s.turn)
+            ));
+        } else {
+            self.end(format!(
+                "{} holds Priority and no actions are left",
+                self.name(p)
+            ));
+        }
+    }
+
+    /// Whether `spec` may be played by `p` now (the timing filter, 308-310, 806, 811, 813):
+    /// `Ok(permission)` or `Err(refusing rule)`.
+    pub(super) fn timing(&self, p: PlayerId, spec: &ItemSpec) -> Result<Cite, Cite> {
+        let closed = !self.chain.is_empty();
+        let showdown = self.showdown.is_some();
+        if spec.from == FromZone::Hidden {
+            return Ok(Cite::HiddenKeyword);
+        }
+        match spec.keyword {
+            Some(Keyword::Reaction) => Ok(Cite::ReactionKeyword),
+            Some(Keyword::Action) if closed => Err(Cite::ClosedTiming),
+            Some(Keyword::Action) => Ok(Cite::ActionKeyword),
+            None if closed => Err(Cite::ClosedTiming),
+            None if showdown => Err(Cite::ShowdownTiming),
+            None => {
+                let rule = if spec.kind == ItemKind::Activated {
+                    Cite::ActivatedDefaultTiming
+                } else {
+                    Cite::DefaultTiming
+                };
+                if p == self.s.turn {
+                    Ok(rule)
+                } else {
+                    Err(rule)
+                }
+            }
+        }
+    }
+
+    /// The first chosen id that is not there (a chain item not on the Chain, a board object not
+    /// on the board), for 358.1.
+    pub(super) fn missing_target(&self, spec: &ItemSpec, me: Option<usize>) -> Option<String> {
+        let own = me.map_or(spec.id.as_str(), |i| self.inst[i].iid.as_str());
+        spec.chosen_ids().into_iter().find_map(|id| {
+            let present = id == own
+                || self.s.players.iter().any(|p| p == id)
+                || self.on_chain(id).is_some_and(|i| Some(i) != me)
+                || self.on_board(id).is_some();
+            (!present).then(|| id.to_string())
+        })
+    }
+
+    pub(super) fn forbidder(&self, p: PlayerId, spec: &ItemSpec) -> Option<String> {
+        if spec.kind != ItemKind::Spell {
+            return None;
+        }
+        let name = spec.name.trim();
+        self.forbidden
+            .iter()
+            .find(|(by, n, _)| *by != p && n == name)
+            .map(|(_, _, source)| source.clone())
+    }
+
+    pub(super) fn refuse(&mut self, p: PlayerId, spec: &ItemSpec, reason: String, cites: &[Cite]) {
+        self.out.refused.push((spec.id.clone(), reason.clone()));
+        self.step(
+            Some(p),
+            format!(
+                "{} tries to play {}: refused, {reason}; the play is undone and {} keeps Priority",
+                self.name(p),
+                spec.id,
+                self.name(p)
+            ),
+            cites,
+            Vec::new(),
+        );
+        self.next = Next::Execute(p);
+    }
+
+    /// A `play` action (338.1.a), checked when it is made (358): timing, forbidden name, targets.
+    pub(super) fn play(&mut self, p: PlayerId, spec: &'s ItemSpec) {
+        let state = self.state();
+        match self.timing(p, spec) {
+            Err(rule) => {
+                let why = match rule {
+                    Cite::ClosedTiming => format!("only Reaction items may be played in a {} State", state.title()),
+                    Cite::ShowdownTiming => "only Action or Reaction items may be played in a Showdown Open State".to_string(),
+                    _ => "without a timing keyword it may only be played on its controller's own turn".to_string(),
+                };
+                self.refuse(p, spec, why, &[Cite::TimingCheck, Cite::UndoIllegal, rule]);
+            }
+            Ok(permission) => {
+                if let Some(source) = self.forbidder(p, spec) {
+                    let why = format!("its name was forbidden by {source}");
+                    self.refuse(p, spec, why, &[Cite::UndoIllegal]);
+                } else if let Some(t) = self.missing_target(spec, None) {
+                    let why = format!("its target {t} is not there");
+                    self.refuse(p, spec, why, &[Cite::TargetLegality, Cite::UndoIllegal]);
+                } else {
+                    let idx =
+                        self.new_inst(spec, spec.id.clone(), p, Status::Pending, Origin::Played);
+                    self.add_to_chain(&[idx], spec.adds);
+                    self.add_holder = spec.adds.then_some((idx, p));
+                    let how = match permission {
+                        Cite::ReactionKeyword => " (Reaction timing)",
+                        Cite::ActionKeyword => " (Action timing)",
+                        Cite::HiddenKeyword => " (from hidden: Reaction timing)",
+                        _ => "",
+                    };
+                    self.step(
+                        Some(p),
+                        format!(
+                            "{} {} {}{how}: it goes on the Chain as pending",
+                            self.name(p),
+                            if spec.kind == ItemKind::Activated {
+                                "activates"
+                            } else {
+                                "plays"
+                            },
+                            spec.id
+                        ),
+                        &[permission],
+                        Vec::new(),
+                    );
+                    self.next = Next::Finalize;
+                }
+            }
+        }
+    }
+}

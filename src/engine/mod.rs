@@ -1,0 +1,354 @@
+//! The HOT FEPR state machine (rule 334): Handle Outstanding Tasks, then Finalize (337),
+//! Execute (338), Pass (339), Resolve (340), with the turn states and the timing filter
+//! (308-310), Focus in showdowns (313, 345-348), and the effects and triggers of format 1.
+//!
+//! The engine emits symbolic citations ([`Cite`]); the edition data turns them into numbers.
+//! It never looks at a card's name except to match `forbid_name`.
+//!
+//! This module holds the engine's state and its loop; each step of the loop lives in the module
+//! named after its rules:
+//!
+//! | module | rules |
+//! |---|---|
+//! | `start` | where the replay starts (335, 337.4, 340.4) |
+//! | `finalize` | Finalize (337) |
+//! | `execute` | Execute and the timing filter (338, 308-310, 358) |
+//! | `pass` | Pass (339, 347.2, 305) |
+//! | `resolve` | Resolve (340) |
+//! | `effects` | the effects an item executes (counter 425, kill 428, instructed plays 419.3, ...) |
+//! | `triggers` | triggered abilities going on the Chain (383) |
+//! | `played` | "played" and Legion (350, 419.4.b, 812.1.c) |
+//! | `showdown` | showdowns and Focus (341-348) |
+//! | `finish` | the end of the replay and the step limit |
+//!
+//! Outstanding tasks: in format 1 no board state changes, so every cleanup (319-323) changes
+//! nothing and is not shown; the loop still runs in the rules' order (a cleanup never happens
+//! during a resolution, 321, and nothing is finalized or resolved during one, 320), so the board
+//! issue can make cleanups real at the marked points without reshaping the loop.
+
+mod effects;
+mod execute;
+mod finalize;
+mod finish;
+mod pass;
+mod played;
+mod resolve;
+mod showdown;
+mod start;
+mod triggers;
+
+use crate::edition::{Cite, EditionId};
+use crate::situation::*;
+use crate::trace::{LegionVerdict, Note, Outcome, ReplayError, Step, Trace};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Replays `s` under `edition`.
+///
+/// `max_steps` overrides the default step limit of 20 × (chain items + actions) + 1,000.
+/// The returned trace holds a [`ReplayError`] when the replay stopped early (a missing `order`,
+/// the step limit); its steps are those made up to that point.
+pub fn replay(s: &Situation, edition: EditionId, max_steps: Option<usize>) -> Trace {
+    let mut e = Engine::new(s, edition, max_steps);
+    let error = e.run().err();
+    e.finish(error.is_some());
+    Trace {
+        edition,
+        steps: e.steps,
+        outcome: e.out,
+        error,
+    }
+}
+
+/// The default step limit for a situation.
+pub fn default_step_limit(s: &Situation) -> usize {
+    20 * (s.chain.len() + s.actions.len()) + 1000
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    File,
+    Played,
+    Instructed,
+    Trigger,
+}
+
+#[derive(Debug, Clone)]
+struct Inst<'s> {
+    iid: String,
+    spec: &'s ItemSpec,
+    controller: PlayerId,
+    status: Status,
+    origin: Origin,
+    legion_at_finalize: Option<bool>,
+    fate: Option<&'static str>,
+}
+
+#[derive(Debug, Clone)]
+struct BoardObj<'s> {
+    id: String,
+    controller: PlayerId,
+    unit: bool,
+    triggers: &'s [Trigger],
+}
+
+#[derive(Debug, Clone)]
+struct PlayedCard {
+    id: Option<String>,
+    name: Option<String>,
+    kind: Option<ItemKind>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct ShowdownRt {
+    combat: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Finalize,
+    Execute(PlayerId),
+    Resolve(usize, bool),
+    Idle,
+    End,
+}
+
+/// A trigger waiting to go on the Chain: its template and controller.
+struct Fired<'s> {
+    trigger: &'s Trigger,
+    controller: PlayerId,
+}
+
+struct Engine<'s> {
+    s: &'s Situation,
+    edition: EditionId,
+    inst: Vec<Inst<'s>>,
+    chain: Vec<usize>,
+    chain_exists: bool,
+    opened_by_trigger: bool,
+    opened_by_add: bool,
+    board: Vec<BoardObj<'s>>,
+    played: Vec<Vec<PlayedCard>>,
+    forbidden: Vec<(PlayerId, String, String)>,
+    instances: BTreeMap<String, u32>,
+    used: Vec<bool>,
+    priority: Option<PlayerId>,
+    focus: Option<PlayerId>,
+    showdown: Option<ShowdownRt>,
+    passed: BTreeSet<PlayerId>,
+    focus_passed: BTreeSet<PlayerId>,
+    add_holder: Option<(usize, PlayerId)>,
+    extra_turns: Vec<PlayerId>,
+    steps: Vec<Step>,
+    out: Outcome,
+    max_steps: usize,
+    pending_note: bool,
+    next: Next,
+    action_cursor: std::cell::Cell<usize>,
+}
+
+type Res<T = ()> = Result<T, ReplayError>;
+
+impl<'s> Engine<'s> {
+    fn new(s: &'s Situation, edition: EditionId, max_steps: Option<usize>) -> Self {
+        Self {
+            s,
+            edition,
+            inst: Vec::new(),
+            chain: Vec::new(),
+            chain_exists: false,
+            opened_by_trigger: false,
+            opened_by_add: false,
+            board: Vec::new(),
+            played: vec![Vec::new(); s.players.len()],
+            forbidden: Vec::new(),
+            instances: BTreeMap::new(),
+            used: vec![false; s.actions.len()],
+            priority: None,
+            focus: None,
+            showdown: None,
+            passed: BTreeSet::new(),
+            focus_passed: BTreeSet::new(),
+            add_holder: None,
+            extra_turns: Vec::new(),
+            steps: Vec::new(),
+            out: Outcome::default(),
+            max_steps: max_steps.unwrap_or_else(|| default_step_limit(s)),
+            pending_note: false,
+            next: Next::End,
+            action_cursor: std::cell::Cell::new(0),
+        }
+    }
+
+    fn name(&self, p: PlayerId) -> &'s str {
+        &self.s.players[p]
+    }
+
+    fn state(&self) -> TurnState {
+        TurnState::of(self.showdown.is_some(), !self.chain.is_empty())
+    }
+
+    /// Records a step with the state as it is now.
+    fn step(
+        &mut self,
+        who: Option<PlayerId>,
+        what: impl Into<String>,
+        cites: &[Cite],
+        notes: Vec<Note>,
+    ) {
+        let chain_len = self.chain.len();
+        self.steps.push(Step {
+            who,
+            what: what.into(),
+            cites: cites.to_vec(),
+            notes,
+            state: self.state(),
+            priority: self.priority,
+            focus: self.focus,
+            chain_len,
+        });
+    }
+
+    fn new_inst(
+        &mut self,
+        spec: &'s ItemSpec,
+        iid: String,
+        controller: PlayerId,
+        status: Status,
+        origin: Origin,
+    ) -> usize {
+        self.inst.push(Inst {
+            iid,
+            spec,
+            controller,
+            status,
+            origin,
+            legion_at_finalize: None,
+            fate: None,
+        });
+        self.inst.len() - 1
+    }
+
+    /// The id of the next instance of a template: its id the first time, then id#2, id#3, ...
+    fn instance_id(&mut self, template: &str) -> String {
+        let n = self.instances.entry(template.to_string()).or_insert(0);
+        *n += 1;
+        if *n == 1 {
+            template.to_string()
+        } else {
+            format!("{template}#{n}")
+        }
+    }
+
+    fn run(&mut self) -> Res {
+        self.start();
+        loop {
+            if self.steps.len() > self.max_steps {
+                return Err(self.step_limit_error());
+            }
+            // Handle Outstanding Tasks (334): in format 1 every cleanup changes nothing, so there
+            // is nothing to do or show here; the board issue adds cleanups at this point.
+            match self.next {
+                Next::Finalize => self.finalize()?,
+                Next::Execute(p) => self.execute(p),
+                Next::Resolve(i, immediate) => self.resolve(i, immediate)?,
+                Next::Idle => self.idle(),
+                Next::End => return Ok(()),
+            }
+        }
+    }
+
+    fn end(&mut self, reason: impl Into<String>) {
+        self.out.ended = reason.into();
+        self.next = Next::End;
+    }
+
+    /// No Chain and nothing pending (335, 335.1).
+    fn idle(&mut self) {
+        if self.showdown.is_some() {
+            let p = self.focus.unwrap_or(self.s.turn);
+            self.focus = Some(p);
+            self.priority = Some(p);
+            self.step(
+                Some(p),
+                format!(
+                    "No Chain: {} holds Focus and receives Priority",
+                    self.name(p)
+                ),
+                &[Cite::IdleShowdown],
+                Vec::new(),
+            );
+            self.next = Next::Execute(p);
+        } else if self.s.phase == Phase::Main {
+            let p = self.s.turn;
+            self.priority = Some(p);
+            self.step(
+                Some(p),
+                format!("No Chain: {} (Turn Player) receives Priority", self.name(p)),
+                &[Cite::IdleNeutral],
+                Vec::new(),
+            );
+            self.next = Next::Execute(p);
+        } else {
+            self.priority = None;
+            self.step(
+                None,
+                "No Chain outside the Main Phase: nobody receives Priority; the game moves on",
+                &[Cite::IdleNeutral],
+                Vec::new(),
+            );
+            self.end("outside the Main Phase nobody receives Priority once the Chain is empty");
+        }
+    }
+
+    /// The first unused action that is not an `order`. Actions are used in order (only `order`
+    /// actions are used out of turn), so the search starts where the last one ended.
+    fn next_action(&self) -> Option<usize> {
+        let actions = &self.s.actions;
+        let mut k = self.action_cursor.get();
+        while k < actions.len() && (self.used[k] || matches!(actions[k].kind, ActionKind::Order(_)))
+        {
+            k += 1;
+        }
+        self.action_cursor.set(k);
+        (k < actions.len()).then_some(k)
+    }
+
+    /// Whether any item on the Chain is pending. Pending items always form the newest end of
+    /// the Chain (finalizing goes oldest first, and everything added is pending).
+    fn has_pending(&self) -> bool {
+        self.chain
+            .last()
+            .is_some_and(|&i| self.inst[i].status == Status::Pending)
+    }
+
+    /// The position of the oldest pending item on the Chain.
+    fn oldest_pending(&self) -> Option<usize> {
+        let p = self
+            .chain
+            .partition_point(|&i| self.inst[i].status == Status::Finalized);
+        (p < self.chain.len()).then_some(p)
+    }
+
+    fn on_chain(&self, iid: &str) -> Option<usize> {
+        self.chain
+            .iter()
+            .copied()
+            .find(|&i| self.inst[i].iid == iid)
+    }
+
+    fn on_board(&self, id: &str) -> Option<usize> {
+        self.board.iter().position(|b| b.id == id)
+    }
+
+    /// Puts new items on the Chain; anything added breaks a run of passes (339.1).
+    fn add_to_chain(&mut self, items: &[usize], by_trigger_or_add: bool) {
+        if !self.chain_exists {
+            self.chain_exists = true;
+            self.opened_by_trigger = by_trigger_or_add;
+            self.opened_by_add = items.first().is_some_and(|&i| self.inst[i].spec.adds);
+        }
+        self.chain.extend_from_slice(items);
+        self.passed.clear();
+        self.focus_passed.clear();
+    }
+}

@@ -1,0 +1,133 @@
+//! "Played" (350, 419.4.b; October 420.4.b): the cards each player has played this turn, read
+//! by Legion (812.1.c) and by `played_this_turn` conditions, with the citations and the July
+//! reading note (the Vendetta Rules FAQ).
+
+use super::*;
+
+impl<'s> Engine<'s> {
+    /// Whether Legion is active for item `idx`: its controller has played another card this turn.
+    pub(super) fn legion_active(&self, idx: usize) -> bool {
+        let it = &self.inst[idx];
+        self.count_played(it.controller, CardKind::Card, Some(&it.iid)) >= 1
+    }
+
+    pub(super) fn legion_text(&self, idx: usize, active: bool, when: &str) -> String {
+        let it = &self.inst[idx];
+        let others = self.played_ids(it.controller, CardKind::Card, Some(&it.iid));
+        if active {
+            format!(
+                "Legion of {} is active {when}: {} has played another card this turn ({})",
+                it.iid,
+                self.name(it.controller),
+                others.join(", ")
+            )
+        } else {
+            format!(
+                "Legion of {} is not active {when}: {} has played no other card this turn",
+                it.iid,
+                self.name(it.controller)
+            )
+        }
+    }
+
+    pub(super) fn count_played(
+        &self,
+        p: PlayerId,
+        kind: CardKind,
+        other_than: Option<&str>,
+    ) -> usize {
+        self.played[p]
+            .iter()
+            .filter(|c| kind.matches(c.kind) && (c.id.is_none() || c.id.as_deref() != other_than))
+            .count()
+    }
+
+    pub(super) fn played_ids(
+        &self,
+        p: PlayerId,
+        kind: CardKind,
+        other_than: Option<&str>,
+    ) -> Vec<String> {
+        self.played[p]
+            .iter()
+            .filter(|c| kind.matches(c.kind) && (c.id.is_none() || c.id.as_deref() != other_than))
+            .map(|c| {
+                c.id.clone().unwrap_or_else(|| {
+                    format!(
+                        "{} (before the file starts)",
+                        c.name.as_deref().unwrap_or("a card")
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// Reads a `played_this_turn` condition (419.4.b: "played" means finalized).
+    pub(super) fn condition(&self, c: &Condition, controller: PlayerId) -> (bool, String) {
+        let kinds = if c.kind == CardKind::Card {
+            "card".to_string()
+        } else {
+            c.kind.word().to_string()
+        };
+        let other = c
+            .other_than
+            .as_ref()
+            .map_or_else(String::new, |o| format!(" other than {o}"));
+        let check = |p: PlayerId| {
+            let ids = self.played_ids(p, c.kind, c.other_than.as_deref());
+            let met = ids.len() >= c.at_least as usize;
+            let listed = if ids.is_empty() {
+                "none".to_string()
+            } else {
+                ids.join(", ")
+            };
+            (
+                met,
+                format!(
+                    "{} has played {} {kinds}(s){other} this turn: {listed}; {} needed",
+                    self.name(p),
+                    ids.len(),
+                    c.at_least
+                ),
+            )
+        };
+        match c.by {
+            PlayedBy::Controller => check(controller),
+            PlayedBy::Player(p) => check(p),
+            PlayedBy::Opponent => {
+                let mut details = Vec::new();
+                for p in (0..self.s.players.len()).filter(|&p| p != controller) {
+                    let (met, d) = check(p);
+                    if met {
+                        return (true, d);
+                    }
+                    details.push(d);
+                }
+                (false, details.join("; "))
+            }
+        }
+    }
+
+    /// The citations of a "played" condition, per edition.
+    pub(super) fn condition_cites(&self) -> (Vec<Cite>, Vec<Note>) {
+        match self.edition {
+            // October widened the rule itself to conditional clauses (october-changes.md row 4).
+            EditionId::October => (vec![Cite::PlayedMeansFinalized], Vec::new()),
+            EditionId::July => {
+                let mut text = "ambiguous under July: the finalize meaning of \"played\" is written for non-triggered abilities, not conditional clauses, and {0} says a card counts as played only once its play is complete. Followed: the Vendetta Rules FAQ, which gives such clauses the finalize meaning (its Crumbling Sands ruling)".to_string();
+                if self.s.date.as_deref().is_some_and(|d| d < "2026-08-14") {
+                    text.push_str(
+                        "; note that the FAQ was published on 2026-08-14, after this game's date",
+                    );
+                }
+                (
+                    vec![Cite::PlayedMeansFinalized, Cite::VendettaFaq],
+                    vec![Note {
+                        text,
+                        cites: vec![Cite::PlayedWhenComplete],
+                    }],
+                )
+            }
+        }
+    }
+}
