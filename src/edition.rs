@@ -179,6 +179,10 @@ cites! {
     ReactionKeyword = "reaction_keyword",
     /// 829: Flow.
     FlowKeyword = "flow_keyword",
+    /// 425.3: a counter names a card or ability on the Chain.
+    CounterWording = "counter_wording",
+    /// 355.9.a.2: "spell" and "ability" mean objects on the Chain unless stated otherwise.
+    ChainByDefault = "chain_by_default",
 }
 
 /// What a citation becomes in one edition.

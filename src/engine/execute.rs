@@ -4,6 +4,24 @@
 
 use super::*;
 
+/// Why a chosen target is not a legal target (358.1): the id, the reason in words, the rules.
+pub(super) struct Missing {
+    pub(super) id: String,
+    pub(super) why: String,
+    pub(super) cites: Vec<Cite>,
+}
+
+impl Missing {
+    /// A target that is not there at all.
+    fn gone(id: &str) -> Self {
+        Self {
+            id: id.to_string(),
+            why: format!("its target {id} is not there"),
+            cites: vec![Cite::TargetLegality, Cite::UndoIllegal],
+        }
+    }
+}
+
 impl<'s> Engine<'s> {
     /// Execute (338): the Priority holder takes their next action or passes.
     pub(super) fn execute(&mut self, p: PlayerId) {
@@ -76,16 +94,28 @@ impl<'s> Engine<'s> {
         }
     }
 
-    /// The first chosen id that is not there (a chain item not on the Chain, a board object not
-    /// on the board), for 358.1.
-    pub(super) fn missing_target(&self, spec: &ItemSpec, me: Option<usize>) -> Option<String> {
+    /// The first chosen id that is not a legal target now (358.1): a chain item not on the
+    /// Chain, a board object not on the board, or a `counter` target that is not on the Chain
+    /// (a unit or gear that has resolved is on the board, and a counter chooses only what is on
+    /// the Chain: 425.3, 355.9.a.2).
+    pub(super) fn missing_target(&self, spec: &ItemSpec, me: Option<usize>) -> Option<Missing> {
         let own = me.map_or(spec.id.as_str(), |i| self.inst[i].iid.as_str());
+        let countered = spec.counter_ids();
         spec.chosen_ids().into_iter().find_map(|id| {
-            let present = id == own
-                || self.s.players.iter().any(|p| p == id)
-                || self.on_chain(id).is_some_and(|i| Some(i) != me)
-                || self.on_board(id).is_some();
-            (!present).then(|| id.to_string())
+            let on_chain = id == own || self.on_chain(id).is_some_and(|i| Some(i) != me);
+            if countered.contains(&id) {
+                return (!on_chain).then(|| match self.on_board(id) {
+                    Some(_) => Missing {
+                        id: id.to_string(),
+                        why: format!("{id} has resolved and is on the board, not on the Chain: a counter can only choose a card or ability on the Chain"),
+                        cites: vec![Cite::TargetLegality, Cite::UndoIllegal, Cite::CounterWording, Cite::ChainByDefault],
+                    },
+                    None => Missing::gone(id),
+                });
+            }
+            let present =
+                on_chain || self.s.players.iter().any(|p| p == id) || self.on_board(id).is_some();
+            (!present).then(|| Missing::gone(id))
         })
     }
 
@@ -132,9 +162,8 @@ impl<'s> Engine<'s> {
                 if let Some(source) = self.forbidder(p, spec) {
                     let why = format!("its name was forbidden by {source}");
                     self.refuse(p, spec, why, &[Cite::UndoIllegal]);
-                } else if let Some(t) = self.missing_target(spec, None) {
-                    let why = format!("its target {t} is not there");
-                    self.refuse(p, spec, why, &[Cite::TargetLegality, Cite::UndoIllegal]);
+                } else if let Some(m) = self.missing_target(spec, None) {
+                    self.refuse(p, spec, m.why, &m.cites);
                 } else {
                     let idx =
                         self.new_inst(spec, spec.id.clone(), p, Status::Pending, Origin::Played);

@@ -16,7 +16,8 @@ impl<'s> Engine<'s> {
         let spec = self.inst[idx].spec;
         let controller = self.inst[idx].controller;
         if self.inst[idx].origin == Origin::Instructed {
-            if let Some(t) = self.missing_target(spec, Some(idx)) {
+            if let Some(m) = self.missing_target(spec, Some(idx)) {
+                let t = &m.id;
                 let iid = self.inst[idx].iid.clone();
                 self.chain.remove(pos);
                 self.inst[idx].fate = Some("was refused");
@@ -27,7 +28,7 @@ impl<'s> Engine<'s> {
                 self.step(
                     Some(controller),
                     format!("{iid} cannot be finalized: its target {t} is gone; the instructed play is undone"),
-                    &[Cite::TargetLegality, Cite::UndoIllegal],
+                    &m.cites,
                     Vec::new(),
                 );
                 self.after_chain_change(None);

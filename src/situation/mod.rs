@@ -215,6 +215,17 @@ impl ItemSpec {
         ids
     }
 
+    /// The ids this item's own `counter` effects name: they must be on the Chain (425.3).
+    pub fn counter_ids(&self) -> Vec<&str> {
+        self.effects
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EffectKind::Counter(id) => Some(id.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether this item resolves as soon as it is finalized (337.2, 429.2).
     pub fn resolves_when_finalized(&self) -> bool {
         self.kind.is_permanent() || self.adds
