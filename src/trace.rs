@@ -62,6 +62,8 @@ pub struct Outcome {
     pub unused: Vec<String>,
     /// Ids that ended banished.
     pub banished: Vec<String>,
+    /// Units and gear killed, in the order they died.
+    pub killed: Vec<String>,
     /// Priority holder at the end.
     pub priority: Option<PlayerId>,
     /// Focus holder at the end.

@@ -75,6 +75,7 @@ impl<'s> Engine<'s> {
                 id: Some(iid.clone()),
                 name: None,
                 kind: Some(spec.kind),
+                token: spec.token,
             });
         }
         // Triggers caused by this item choosing things go on before it resolves (383.4.b.2).

@@ -87,7 +87,8 @@ struct Inst<'s> {
 struct BoardObj<'s> {
     id: String,
     controller: PlayerId,
-    unit: bool,
+    /// A unit or gear: a `kill` can name it (428).
+    killable: bool,
     triggers: &'s [Trigger],
 }
 
@@ -96,6 +97,8 @@ struct PlayedCard {
     id: Option<String>,
     name: Option<String>,
     kind: Option<ItemKind>,
+    /// A token: played, but not a card (185, 350.2).
+    token: bool,
 }
 
 #[derive(Debug, Clone, Copy)]

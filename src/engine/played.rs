@@ -38,7 +38,9 @@ impl<'s> Engine<'s> {
     ) -> usize {
         self.played[p]
             .iter()
-            .filter(|c| kind.matches(c.kind) && (c.id.is_none() || c.id.as_deref() != other_than))
+            .filter(|c| {
+                kind.matches(c.kind, c.token) && (c.id.is_none() || c.id.as_deref() != other_than)
+            })
             .count()
     }
 
@@ -50,7 +52,9 @@ impl<'s> Engine<'s> {
     ) -> Vec<String> {
         self.played[p]
             .iter()
-            .filter(|c| kind.matches(c.kind) && (c.id.is_none() || c.id.as_deref() != other_than))
+            .filter(|c| {
+                kind.matches(c.kind, c.token) && (c.id.is_none() || c.id.as_deref() != other_than)
+            })
             .map(|c| {
                 c.id.clone().unwrap_or_else(|| {
                     format!(

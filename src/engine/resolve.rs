@@ -82,7 +82,7 @@ impl<'s> Engine<'s> {
                 }
                 for tr in obj.triggers {
                     if let TriggerOn::YouPlay(kind) = tr.on {
-                        if kind.matches(Some(spec.kind)) {
+                        if kind.matches(Some(spec.kind), spec.token) {
                             fired.push(Fired {
                                 trigger: tr,
                                 controller,
@@ -96,7 +96,7 @@ impl<'s> Engine<'s> {
             self.board.push(BoardObj {
                 id: iid.clone(),
                 controller,
-                unit: spec.kind == ItemKind::Unit,
+                killable: true,
                 triggers: &spec.triggers,
             });
         }

@@ -14,6 +14,7 @@ impl<'s> Engine<'s> {
                     id: None,
                     name: Some(e.name.clone()),
                     kind: e.kind,
+                    token: false,
                 });
             }
         }
@@ -21,7 +22,7 @@ impl<'s> Engine<'s> {
             self.board.push(BoardObj {
                 id: b.id.clone(),
                 controller: b.controller,
-                unit: b.kind == BoardKind::Unit,
+                killable: matches!(b.kind, BoardKind::Unit | BoardKind::Gear),
                 triggers: &b.triggers,
             });
         }
@@ -46,6 +47,7 @@ impl<'s> Engine<'s> {
                         id: Some(spec.id.clone()),
                         name: None,
                         kind: Some(spec.kind),
+                        token: spec.token,
                     });
                 }
             }

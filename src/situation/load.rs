@@ -1194,6 +1194,7 @@ impl<'a> Reader<'a> {
             uncounterable,
             legion,
             from,
+            token: false,
             loc: self.map_first_line(node),
         })
     }
@@ -1252,7 +1253,7 @@ impl<'a> Reader<'a> {
                         if key == "counter" {
                             EffectKind::Counter(id)
                         } else {
-                            EffectKind::Kill(id)
+                            EffectKind::Kill(vec![id])
                         }
                     }
                     "play" => EffectKind::Play(Box::new(self.item(v, Place::PlayEffect)?)),

@@ -115,10 +115,12 @@ pub enum CardKind {
 }
 
 impl CardKind {
-    /// Whether a card of `kind` (None: unknown kind) is counted by this filter.
-    pub fn matches(self, kind: Option<ItemKind>) -> bool {
+    /// Whether a played object of `kind` (None: unknown kind) is counted by this filter. A
+    /// token is not a card (185): `Card` never counts it, while `Unit` and `Gear` count token
+    /// units and gear, which are played like cards (350.2, 185.2.d).
+    pub fn matches(self, kind: Option<ItemKind>, token: bool) -> bool {
         match self {
-            Self::Card => true,
+            Self::Card => !token,
             Self::Spell => kind == Some(ItemKind::Spell),
             Self::Unit => kind == Some(ItemKind::Unit),
             Self::Gear => kind == Some(ItemKind::Gear),
@@ -196,6 +198,8 @@ pub struct ItemSpec {
     pub legion: bool,
     /// Where it is played from.
     pub from: FromZone,
+    /// A token unit or gear (185): played, but not a card.
+    pub token: bool,
     /// The item's mapping in the file.
     pub loc: Loc,
 }
@@ -206,8 +210,13 @@ impl ItemSpec {
         let mut ids: Vec<&str> = self.targets.iter().map(String::as_str).collect();
         for e in &self.effects {
             match &e.kind {
-                EffectKind::Counter(id) | EffectKind::Kill(id) if !ids.contains(&id.as_str()) => {
-                    ids.push(id);
+                EffectKind::Counter(id) if !ids.contains(&id.as_str()) => ids.push(id),
+                EffectKind::Kill(list) => {
+                    for id in list {
+                        if !ids.contains(&id.as_str()) {
+                            ids.push(id);
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -254,8 +263,9 @@ pub enum EffectKind {
     Counter(String),
     /// An instructed play (419.3).
     Play(Box<ItemSpec>),
-    /// Kill a unit on the board (428).
-    Kill(String),
+    /// One kill action on units and gear on the board (428): one event for their death
+    /// triggers (383.3.d.1).
+    Kill(Vec<String>),
     /// An extra turn for a player (735-738).
     ExtraTurn(PlayerId),
     /// Opponents may not start playing spells of this name.

@@ -58,7 +58,7 @@ impl<'s> Engine<'s> {
                         break;
                     }
                 }
-                EffectKind::Kill(target) => self.kill(idx, target)?,
+                EffectKind::Kill(targets) => self.kill(idx, targets)?,
                 EffectKind::Play(item) => self.instructed_play(idx, item),
                 EffectKind::ExtraTurn(p) => {
                     self.extra_turns.insert(0, *p);
@@ -98,7 +98,7 @@ impl<'s> Engine<'s> {
         match &e.kind {
             EffectKind::Text => "the effect".into(),
             EffectKind::Counter(t) => format!("counter {t}"),
-            EffectKind::Kill(t) => format!("kill {t}"),
+            EffectKind::Kill(t) => format!("kill {}", t.join(", ")),
             EffectKind::Play(i) => format!("play {}", i.id),
             EffectKind::ExtraTurn(p) => format!("extra turn for {}", self.name(*p)),
             EffectKind::ForbidName(n) => format!("forbid the name \"{n}\""),
