@@ -131,7 +131,12 @@ impl Renamer {
                 }
             }
             match &mut e.kind {
-                EffectKind::Counter(x) | EffectKind::Kill(x) => *x = self.id(&x.clone()),
+                EffectKind::Counter(x) => *x = self.id(&x.clone()),
+                EffectKind::Kill(list) => {
+                    for x in list {
+                        *x = self.id(&x.clone());
+                    }
+                }
                 EffectKind::Play(p) => self.item(p),
                 EffectKind::ForbidName(n) => *n = self.name(&n.clone()),
                 EffectKind::Text | EffectKind::ExtraTurn(_) => {}
