@@ -1,0 +1,161 @@
+//! The `expect` block ("`expect`" in `docs/situation-format.md`): the top-level keys checked
+//! against every edition replayed, and the `july` and `october` blocks that replace them.
+
+use super::Reader;
+use crate::diag::Problem;
+use crate::situation::validate::{Ref, RefKind};
+use crate::situation::{Expect, ExpectBlock, TurnState};
+use marked_yaml::types::MarkedMappingNode;
+use marked_yaml::Node;
+
+const EXPECT_KEYS: &[&str] = &[
+    "resolved",
+    "countered",
+    "refused",
+    "unreached",
+    "banished",
+    "priority",
+    "focus",
+    "state",
+    "showdown_ended",
+    "legion",
+    "next_turns",
+    "cites",
+];
+
+impl<'a> Reader<'a> {
+    pub(super) fn expect(&mut self, node: &Node) -> Option<Expect> {
+        let mut keys: Vec<&str> = EXPECT_KEYS.to_vec();
+        keys.extend(["july", "october"]);
+        let map = self.mapping(node, "`expect`", &keys, "`{ resolved: [b, a] }`")?;
+        for (k, _) in map.iter() {
+            match k.as_str() {
+                "july" => self.keys.insert("expect.july", self.sloc(k)),
+                "october" => self.keys.insert("expect.october", self.sloc(k)),
+                _ => None,
+            };
+        }
+        let common = self.expect_block(map);
+        let edition = |r: &mut Self, key: &str| {
+            let n = map.get_node(key)?;
+            let m = r.mapping(
+                n,
+                &format!("`expect.{key}`"),
+                EXPECT_KEYS,
+                "`{ cites: [\"340.1\"] }`",
+            )?;
+            Some(r.expect_block(m))
+        };
+        let july = edition(self, "july");
+        let october = edition(self, "october");
+        Some(Expect {
+            common,
+            july,
+            october,
+        })
+    }
+
+    fn expect_block(&mut self, map: &MarkedMappingNode) -> ExpectBlock {
+        let mut b = ExpectBlock::default();
+        let ids = |r: &mut Self, key: &str, kind: RefKind| -> Option<Vec<String>> {
+            let n = map.get_node(key)?;
+            let list = r.text_list(n, &format!("`expect.{key}`"))?;
+            for (id, loc) in &list {
+                r.refs.push(Ref {
+                    id: id.clone(),
+                    loc: *loc,
+                    kind,
+                });
+            }
+            Some(list.into_iter().map(|(t, _)| t).collect())
+        };
+        b.resolved = ids(self, "resolved", RefKind::Item);
+        b.countered = ids(self, "countered", RefKind::Item);
+        b.refused = ids(self, "refused", RefKind::Item);
+        b.unreached = ids(self, "unreached", RefKind::Item);
+        b.banished = ids(self, "banished", RefKind::Item);
+        for key in ["priority", "focus"] {
+            let v = map.get_node(key).and_then(|n| {
+                let t = self.text(n, &format!("`expect.{key}`"))?;
+                if t == "none" {
+                    return Some(None);
+                }
+                self.player_named(
+                    &t,
+                    self.loc(n),
+                    &format!("`expect.{key}` (a player or none)"),
+                )?;
+                Some(Some(t))
+            });
+            if key == "priority" {
+                b.priority = v;
+            } else {
+                b.focus = v;
+            }
+        }
+        b.state = map.get_node("state").and_then(|n| {
+            let w = self.word(
+                n,
+                "`expect.state`",
+                &[
+                    "neutral-open",
+                    "neutral-closed",
+                    "showdown-open",
+                    "showdown-closed",
+                ],
+            )?;
+            TurnState::parse(w)
+        });
+        b.showdown_ended = map
+            .get_node("showdown_ended")
+            .and_then(|n| self.boolean(n, "`expect.showdown_ended`"));
+        b.legion = map.get_node("legion").and_then(|n| {
+            let Some(m) = n.as_mapping() else {
+                self.push(
+                    Problem::new(
+                        "wrong_type",
+                        self.loc(n),
+                        "`expect.legion` must map item ids to true or false",
+                    )
+                    .label(format!("expected a mapping, found {}", Self::type_name(n)))
+                    .help("e.g. legion: { noxus-hopeful: true }"),
+                );
+                return None;
+            };
+            let mut out = Vec::new();
+            for (k, v) in m.iter() {
+                self.refs.push(Ref {
+                    id: k.as_str().to_string(),
+                    loc: self.sloc(k),
+                    kind: RefKind::Item,
+                });
+                if let Some(val) = self.boolean(v, "a Legion verdict") {
+                    out.push((k.as_str().to_string(), val));
+                }
+            }
+            Some(out)
+        });
+        b.next_turns = map.get_node("next_turns").and_then(|n| {
+            let list = self.text_list(n, "`expect.next_turns`")?;
+            Some(
+                list.into_iter()
+                    .filter_map(|(t, loc)| {
+                        self.player_named(&t, loc, "`expect.next_turns`").map(|_| t)
+                    })
+                    .collect(),
+            )
+        });
+        b.cites = map.get_node("cites").and_then(|n| {
+            let list = self.text_list(n, "`expect.cites`")?;
+            for (c, loc) in &list {
+                self.refs.push(Ref {
+                    id: c.clone(),
+                    loc: *loc,
+                    kind: RefKind::Cite,
+                });
+            }
+            Some(list.into_iter().map(|(t, _)| t).collect())
+        });
+        b
+    }
+}

@@ -1,0 +1,43 @@
+//! Ids ("Ids" in `docs/situation-format.md`): an `id` as written (not empty, no `#`), or the
+//! slug of `name`. Shared by chain items and board objects; registering the id is theirs.
+
+use super::Reader;
+use crate::diag::Problem;
+use crate::situation::slug;
+use marked_yaml::types::MarkedMappingNode;
+use marked_yaml::Node;
+
+impl<'a> Reader<'a> {
+    pub(super) fn id_for(
+        &mut self,
+        map: &MarkedMappingNode,
+        name: Option<&str>,
+        node: &Node,
+    ) -> String {
+        if let Some(n) = map.get_node("id") {
+            if let Some(id) = self.text(n, "`id`") {
+                if id.contains('#') || id.trim().is_empty() {
+                    self.push(
+                        Problem::new("bad_id", self.loc(n), format!("`{id}` is not a valid id"))
+                            .label("invalid id")
+                            .help("ids may not be empty or contain `#` (it marks later instances: x#2)"),
+                    );
+                }
+                return id;
+            }
+        }
+        let id = name.map(slug).unwrap_or_default();
+        if id.is_empty() && name.is_some() {
+            self.push(
+                Problem::new(
+                    "bad_id",
+                    self.map_first_line(node),
+                    "this name gives an empty id",
+                )
+                .label("no letters or digits in the name")
+                .help("add an `id:` made of letters, digits and dashes"),
+            );
+        }
+        id
+    }
+}

@@ -1,0 +1,253 @@
+//! Chain items ("Chain items" in `docs/situation-format.md`): the one map that describes an item in
+//! `chain`, a `play` action, a `play` effect and a trigger's `item`, with the checks that depend on
+//! where it stands and on its kind: `status` only in `chain`; no `keyword` on a trigger item
+//! (383.3.c); `adds`, `flow`, `legion` and `from` by kind; a finalized unit, gear or Add ability
+//! in `chain` is an error (337.2, 429.2).
+
+use super::trigger::TriggerCarrier;
+use super::Reader;
+use crate::diag::Problem;
+use crate::situation::validate::{IdWhat, Ref, RefKind};
+use crate::situation::{FromZone, ItemKind, ItemSpec, Keyword, Status};
+use marked_yaml::Node;
+
+const ITEM_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "controller",
+    "kind",
+    "adds",
+    "keyword",
+    "status",
+    "targets",
+    "effects",
+    "triggers",
+    "flow",
+    "uncounterable",
+    "legion",
+    "from",
+];
+
+/// Where an item map stands; the format's rules differ by place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    Chain,
+    Action,
+    PlayEffect,
+    TriggerItem,
+}
+
+impl<'a> Reader<'a> {
+    #[allow(clippy::too_many_lines)]
+    pub(super) fn item(&mut self, node: &Node, place: Place) -> Option<ItemSpec> {
+        let what = match place {
+            Place::Chain => "a chain item",
+            Place::Action => "a play",
+            Place::PlayEffect => "a `play` effect",
+            Place::TriggerItem => "a trigger item",
+        };
+        let map = self.mapping(
+            node,
+            what,
+            ITEM_KEYS,
+            "`{ name: Defy, controller: Ben, kind: spell }`",
+        )?;
+        let name = self
+            .require(map, node, "name", what)
+            .and_then(|n| self.text(n, "`name`"));
+        let id = self.id_for(map, name.as_deref(), node);
+        let controller = match map.get_node("controller") {
+            Some(n) => self.player(n, "`controller`"),
+            None => {
+                if matches!(place, Place::Chain | Place::Action) {
+                    self.require(map, node, "controller", what);
+                }
+                None
+            }
+        };
+        let kind = match (map.get_node("kind"), place) {
+            (None, Place::TriggerItem) => Some(ItemKind::Triggered),
+            (None, _) => {
+                self.require(map, node, "kind", what);
+                None
+            }
+            (Some(n), _) => self
+                .word(
+                    n,
+                    "`kind`",
+                    &["spell", "unit", "gear", "activated", "triggered"],
+                )
+                .map(|w| match w {
+                    "spell" => ItemKind::Spell,
+                    "unit" => ItemKind::Unit,
+                    "gear" => ItemKind::Gear,
+                    "activated" => ItemKind::Activated,
+                    _ => ItemKind::Triggered,
+                }),
+        };
+        if let (Some(k), Some(n)) = (kind, map.get_node("kind")) {
+            if place == Place::TriggerItem && k != ItemKind::Triggered {
+                self.push(
+                    Problem::new(
+                        "wrong_kind",
+                        self.loc(n),
+                        "a trigger's item is a triggered ability",
+                    )
+                    .label(format!("`{}` here", k.word()))
+                    .help("remove `kind` (it defaults to `triggered`) or write `kind: triggered`"),
+                );
+            }
+            if place == Place::Action && k == ItemKind::Triggered {
+                self.push(
+                    Problem::new("wrong_kind", self.loc(n), "a player cannot play a triggered ability")
+                        .label("triggered")
+                        .help("triggered abilities go on the Chain by themselves: write them as `triggers` of their source"),
+                );
+            }
+        }
+        let flag = |r: &mut Self, key: &str| {
+            map.get_node(key)
+                .and_then(|n| r.boolean(n, &format!("`{key}`")))
+                .unwrap_or(false)
+        };
+        let adds = flag(self, "adds");
+        let flow = flag(self, "flow");
+        let uncounterable = flag(self, "uncounterable");
+        let legion = flag(self, "legion");
+        let keyword = map.get_node("keyword").and_then(|n| {
+            if place == Place::TriggerItem {
+                self.push(
+                    Problem::new("misplaced_key", self.loc(n), "a trigger item has no timing keyword")
+                        .label("not allowed on a trigger item")
+                        .help("remove `keyword`: triggered abilities go on the Chain in any state (383.3.c)"),
+                );
+                return None;
+            }
+            match self.word(n, "`keyword`", &["action", "reaction"])? {
+                "action" => Some(Keyword::Action),
+                _ => Some(Keyword::Reaction),
+            }
+        });
+        let status = match map.get_node("status") {
+            Some(n) if place != Place::Chain => {
+                self.push(
+                    Problem::new("misplaced_key", self.loc(n), "`status` is only for items in `chain`")
+                        .label("not allowed here")
+                        .help("remove `status`: played items start pending and are finalized by the replay"),
+                );
+                Status::Finalized
+            }
+            Some(n) => match self.word(n, "`status`", &["pending", "finalized"]) {
+                Some("pending") => Status::Pending,
+                _ => Status::Finalized,
+            },
+            None => Status::Finalized,
+        };
+        let from = match map
+            .get_node("from")
+            .and_then(|n| self.word(n, "`from`", &["hand", "hidden", "trash"]))
+        {
+            Some("hidden") => FromZone::Hidden,
+            Some("trash") => FromZone::Trash,
+            _ => FromZone::Hand,
+        };
+        if let Some(k) = kind {
+            let checks: [(&str, bool, &str); 4] = [
+                (
+                    "adds",
+                    adds && k.is_card(),
+                    "`adds` is only for abilities (activated or triggered)",
+                ),
+                (
+                    "flow",
+                    flow && k != ItemKind::Spell,
+                    "`flow` is only for spells",
+                ),
+                (
+                    "legion",
+                    legion && !k.is_card(),
+                    "`legion` is only for spells, units and gear",
+                ),
+                (
+                    "from",
+                    map.get_node("from").is_some() && !k.is_card(),
+                    "`from` is only for cards (spells, units, gear)",
+                ),
+            ];
+            for (key, bad, msg) in checks {
+                if bad {
+                    let loc = map
+                        .get_node(key)
+                        .map_or_else(|| self.map_first_line(node), |n| self.loc(n));
+                    self.push(
+                        Problem::new("misplaced_key", loc, msg)
+                            .label("not allowed here")
+                            .help(format!("remove `{key}`")),
+                    );
+                }
+            }
+            if place == Place::Chain && status == Status::Finalized && (k.is_permanent() || adds) {
+                let loc = map
+                    .get_node("status")
+                    .map_or_else(|| self.map_first_line(node), |n| self.loc(n));
+                let what = if adds { "an Add ability" } else { k.word() };
+                self.push(
+                    Problem::new("finalized_immediate", loc, format!("{what} cannot be finalized on the Chain"))
+                        .label("finalized (the default) here")
+                        .help("it resolves the moment it is finalized (337.2, 429.2): write `status: pending`"),
+                );
+            }
+        }
+        let targets = match map.get_node("targets") {
+            Some(n) => {
+                let list = self.text_list(n, "`targets`").unwrap_or_default();
+                for (t, loc) in &list {
+                    self.refs.push(Ref {
+                        id: t.clone(),
+                        loc: *loc,
+                        kind: RefKind::Target,
+                    });
+                }
+                list.into_iter().map(|(t, _)| t).collect()
+            }
+            None => Vec::new(),
+        };
+        let id_loc = map
+            .get_node("id")
+            .or(map.get_node("name"))
+            .map_or_else(|| self.map_first_line(node), |n| self.loc(n));
+        let what_id = match place {
+            Place::Chain => IdWhat::Chain(kind),
+            Place::Action => IdWhat::Action(kind),
+            Place::PlayEffect => IdWhat::PlayEffect(kind),
+            Place::TriggerItem => IdWhat::TriggerItem,
+        };
+        self.reg.add(&id, what_id, id_loc, &mut self.problems);
+        let effects = match map.get_node("effects") {
+            Some(n) => self
+                .list(n, "`effects`")
+                .map(|seq| seq.iter().filter_map(|e| self.effect(e)).collect())
+                .unwrap_or_default(),
+            None => Vec::new(),
+        };
+        let triggers = self.triggers(map, TriggerCarrier::Item(kind));
+        Some(ItemSpec {
+            id,
+            name: name?,
+            controller,
+            kind: kind?,
+            adds,
+            keyword,
+            status,
+            targets,
+            effects,
+            triggers,
+            flow,
+            uncounterable,
+            legion,
+            from,
+            token: false,
+            loc: self.map_first_line(node),
+        })
+    }
+}
