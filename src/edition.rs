@@ -183,6 +183,318 @@ cites! {
     CounterWording = "counter_wording",
     /// 355.9.a.2: "spell" and "ability" mean objects on the Chain unless stated otherwise.
     ChainByDefault = "chain_by_default",
+    /// 709: becoming Mighty.
+    MightyKeyword = "mighty_keyword",
+    /// 194.1.c: gaining a point.
+    GainPoint = "gain_point",
+    /// 186.1: a token that leaves the board ceases to exist.
+    TokenCeases = "token_ceases",
+    /// The carrier's own card text (`extra_death_triggers`): a source, not a rule.
+    CardText = "card_text",
+    /// 319.1: a cleanup follows an Open/Closed change.
+    CleanupOpenClosed = "cleanup_open_closed",
+    /// 319.2: a cleanup follows a phase change.
+    CleanupPhase = "cleanup_phase",
+    /// 319.3: a cleanup follows a pending item being added.
+    CleanupPendingAdded = "cleanup_pending_added",
+    /// 319.4: a cleanup follows an item being finalized.
+    CleanupFinalized = "cleanup_finalized",
+    /// 319.5: a cleanup follows an item leaving the Chain.
+    CleanupLeftChain = "cleanup_left_chain",
+    /// 319.6: a cleanup follows objects entering or leaving the board.
+    CleanupBoardChange = "cleanup_board_change",
+    /// 319.7: a cleanup follows a status change.
+    CleanupStatus = "cleanup_status",
+    /// 319.8: a cleanup follows a completed move.
+    CleanupMove = "cleanup_move",
+    /// 453: a move is followed by a cleanup.
+    MoveCleanup = "move_cleanup",
+    /// 320: nothing is finalized or resolved during a cleanup.
+    CleanupNothingResolves = "cleanup_nothing_resolves",
+    /// 320.1: items a cleanup causes are added as pending.
+    CleanupAddsPending = "cleanup_adds_pending",
+    /// 321.1: a cleanup earned during a resolution waits.
+    CleanupDeferred = "cleanup_deferred",
+    /// 334.2.a: tasks earned mid-FEPR wait for the current step.
+    TasksAfterStep = "tasks_after_step",
+    /// 322: a cleanup that changed something is followed by another.
+    CleanupCascade = "cleanup_cascade",
+    /// 324.2: normal cleanups follow a special cleanup.
+    SpecialCleanupCascade = "special_cleanup_cascade",
+    /// 323.1: task 1: the win check.
+    CleanupWin = "cleanup_win",
+    /// 472: victory is checked in cleanups.
+    WinCheck = "win_check",
+    /// 323.2.a: task 2: a unit at the combat's battlefield gains its controller's designation.
+    DesignationGained = "designation_gained",
+    /// 323.2.c: task 2: a unit elsewhere loses its designation.
+    DesignationLost = "designation_lost",
+    /// 464.2.c.3.a: a unit arriving later gains its designation in the next cleanup.
+    LateDesignation = "late_designation",
+    /// 323.4: July task 3a: own-death triggers of lethal units.
+    OwnDeathTriggers = "own_death_triggers",
+    /// 808.1.d.3: a Deathknell notes the unit's state.
+    DeathknellNotes = "deathknell_notes",
+    /// 323.5: task 3b: units with lethal damage are killed.
+    LethalKilled = "lethal_killed",
+    /// 142.4.b: lethal damage.
+    LethalDamage = "lethal_damage",
+    /// 370.1.a.1: a replacement effect: the death does not happen.
+    DeathReplaced = "death_replaced",
+    /// 808.1.d.1: a replaced death removes its pending Deathknell.
+    ReplacedTriggersRemoved = "replaced_triggers_removed",
+    /// 372: several replacements: the affected player chooses.
+    ReplacementOrder = "replacement_order",
+    /// 373: one replacement for several events: its controller chooses.
+    ReplacementChoice = "replacement_choice",
+    /// 370.1.a.2: all the deaths of one action happen together.
+    KillTogether = "kill_together",
+    /// 466.1.a.1: Combat Cleanup 3c: heal all units.
+    CombatHeal = "combat_heal",
+    /// 466.1.a.2: Combat Cleanup 3d: recall the attackers if a defender remains.
+    CombatRecall = "combat_recall",
+    /// 317.2.a: the Expiration Step's special cleanup.
+    EndingCleanup = "ending_cleanup",
+    /// 317.2.b: Ending Cleanup 3c: heal all units.
+    EndingHeal = "ending_heal",
+    /// 317.2.c: Ending Cleanup 3d: 'this turn' effects expire.
+    EndingExpire = "ending_expire",
+    /// 423.1.a.2: a stun ends at the Expiration Step.
+    StunExpires = "stun_expires",
+    /// 323.6: task 4: a battlefield with none of its controller's units is lost.
+    ControlLost = "control_lost",
+    /// 190.4.c: control of an empty battlefield is lost only in an Open State with nothing under way there.
+    ControlFrozen = "control_frozen",
+    /// 329.1: a pending item is on the Chain.
+    PendingOnChain = "pending_on_chain",
+    /// 330: the Chain exists while it holds an item.
+    OneChain = "one_chain",
+    /// 323.7: task 5: facedown cards at battlefields their controller lost.
+    FacedownRemoved = "facedown_removed",
+    /// 107.3.d: such a facedown card goes to the trash.
+    FacedownToTrash = "facedown_to_trash",
+    /// 323.8: task 6: a showdown is staged.
+    ShowdownStaged = "showdown_staged",
+    /// 323.8.a: a staged showdown lapses.
+    ShowdownStagedWhile = "showdown_staged_while",
+    /// 323.9: task 7: a combat is staged.
+    CombatStaged = "combat_staged",
+    /// 323.10: a staged combat that lost a side is unstaged.
+    CombatUnstaged = "combat_unstaged",
+    /// 323.11: task 8: Contested is removed.
+    ContestedRemoved = "contested_removed",
+    /// 323.11.a: task 8: Contested is applied again.
+    ContestedReapplied = "contested_reapplied",
+    /// 190.3.a.1: Contested is applied by a unit arriving.
+    ContestedApplied = "contested_applied",
+    /// 450: a move to a battlefield applies Contested.
+    MoveContests = "move_contests",
+    /// 190.3.b: Contested ends when control is established.
+    ContestedEnds = "contested_ends",
+    /// 323.12: task 9: a staged showdown begins.
+    ShowdownBegins = "showdown_begins",
+    /// 344: a showdown begins in a cleanup.
+    ShowdownOpens = "showdown_opens",
+    /// 345: the contester gains Focus as the showdown begins.
+    FirstFocus = "first_focus",
+    /// 323.13: task 10: a staged combat begins.
+    CombatBegins = "combat_begins",
+    /// 323.14: task 10a: the showdown becomes a combat showdown.
+    ShowdownBecomesCombat = "showdown_becomes_combat",
+    /// 460: when a combat begins.
+    CombatOccurs = "combat_occurs",
+    /// 460.1: a combat begins in a showdown under way.
+    CombatInShowdown = "combat_in_showdown",
+    /// 461.1: the Turn Player chooses the first of several combats.
+    CombatChoice = "combat_choice",
+    /// 461.3: a staged combat begins.
+    StagedCombatBegins = "staged_combat_begins",
+    /// 464.2.b: Combat Showdown Step task b: start-of-combat effects.
+    CombatStartTask = "combat_start_task",
+    /// 464.2.c.1: the attacker is the contester.
+    AttackerIsContester = "attacker_is_contester",
+    /// 464.2.c.1.a: a showdown opening with the combat: the attacker gains Focus.
+    AttackerFocusOpen = "attacker_focus_open",
+    /// 464.2.c.1.b: a showdown already under way: the Focus holder keeps it.
+    HolderKeepsFocus = "holder_keeps_focus",
+    /// 464.2.c.2: the defender is the other player.
+    DefenderIsOther = "defender_is_other",
+    /// 464.2.c.3: players and their units gain designations.
+    DesignationsGiven = "designations_given",
+    /// 464.2.d: July task d: the attacker gains Focus.
+    AttackerGainsFocus = "attacker_gains_focus",
+    /// 464.2.e: designation triggers go on the Chain.
+    DesignationTriggers = "designation_triggers",
+    /// 464.2.e.1: the attacker's triggers first, the defender's last.
+    DesignationTriggerOrder = "designation_trigger_order",
+    /// 464.2.f: Closed if a Chain was made, else Open.
+    CombatShowdownState = "combat_showdown_state",
+    /// 383.4.e: attack triggers.
+    AttackTrigger = "attack_trigger",
+    /// 383.4.f: defend triggers.
+    DefendTrigger = "defend_trigger",
+    /// 465.1: the Combat Damage Step: skipped without both sides.
+    DamageSkipped = "damage_skipped",
+    /// 465.2.a: the attacker's total.
+    AttackerTotal = "attacker_total",
+    /// 465.2.b: the defender's total.
+    DefenderTotal = "defender_total",
+    /// 465.2.c: the attacker assigns first, then the defender.
+    AssignDamage = "assign_damage",
+    /// 465.2.c.3: lethal before the next unit.
+    AssignLethalFirst = "assign_lethal_first",
+    /// 465.2.c.4: extra damage only after every unit has lethal.
+    AssignExtra = "assign_extra",
+    /// 815: Tank.
+    TankKeyword = "tank_keyword",
+    /// 826: Backline.
+    BacklineKeyword = "backline_keyword",
+    /// 465.2.d: combat damage is dealt at once.
+    DamageDealt = "damage_dealt",
+    /// 465.3: after combat damage: straight to the Resolution Step.
+    DamageSkipsFepr = "damage_skips_fepr",
+    /// 466.2: the Resolution Step plays out the Chain.
+    ResolutionFepr = "resolution_fepr",
+    /// 466.3.a: the combat's winner.
+    ResultWin = "result_win",
+    /// 466.3.b: the combat's loser.
+    ResultLose = "result_lose",
+    /// 466.3.c: units share their controller's result.
+    ResultShared = "result_shared",
+    /// 466.3.d: No Result.
+    NoResult = "no_result",
+    /// 466.3.d.1: No Result with both present: stage again.
+    NoResultRestage = "no_result_restage",
+    /// 466.4: the result's triggers are played out.
+    ResultFepr = "result_fepr",
+    /// 466.5: establish control after combat.
+    CombatControl = "combat_control",
+    /// 466.5.a: Contested is cleared.
+    CombatClearsContested = "combat_clears_contested",
+    /// 466.5.b: no units: uncontrolled.
+    CombatUncontrolled = "combat_uncontrolled",
+    /// 466.5.d: a conquer after combat.
+    CombatConquer = "combat_conquer",
+    /// 466.5.c: a facedown card of a player without control goes to the trash.
+    CombatFacedown = "combat_facedown",
+    /// 466.5.e: control to a player who did not contest.
+    CombatNonContester = "combat_non_contester",
+    /// 466.6: control triggers are played out.
+    ControlFepr = "control_fepr",
+    /// 466.7: the combat ends.
+    CombatEnds = "combat_ends",
+    /// 466.7.a: designations are removed.
+    DesignationsRemoved = "designations_removed",
+    /// 466.7.c: 'this combat' effects expire.
+    CombatExpiry = "combat_expiry",
+    /// 348.2.a: a sole player establishes control as a showdown closes.
+    ShowdownControl = "showdown_control",
+    /// 348.2.a.1: that is a Conquer if not scored this turn.
+    ShowdownConquer = "showdown_conquer",
+    /// 469.1: a Conquer.
+    ConquerScore = "conquer_score",
+    /// 469.2: a Hold.
+    HoldScore = "hold_score",
+    /// 470: each battlefield scores once per turn.
+    ScoreOnce = "score_once",
+    /// 471.1: a Score gains a point.
+    ScorePoint = "score_point",
+    /// 471.1.b: the final point.
+    FinalPoint = "final_point",
+    /// 471.1.b.1: the final point needs every battlefield: otherwise draw.
+    FinalPointDraw = "final_point_draw",
+    /// 471.2.a: conquer triggers.
+    ConquerTriggers = "conquer_triggers",
+    /// 471.2.b: hold triggers.
+    HoldTriggers = "hold_triggers",
+    /// 383.4.c.2.c: conquer triggers fire also on a draw.
+    ConquerTriggerDraw = "conquer_trigger_draw",
+    /// 383.4.d.2.c: hold triggers fire also on a draw.
+    HoldTriggerDraw = "hold_trigger_draw",
+    /// 315.2.a.1: start-of-Beginning-Phase effects.
+    BeginningPhaseStart = "beginning_phase_start",
+    /// 315.2.b.2: the Scoring Step: Holds.
+    ScoringStep = "scoring_step",
+    /// 315.3: Channel.
+    ChannelStep = "channel_step",
+    /// 315.4: Draw.
+    DrawStep = "draw_step",
+    /// 316.3: the Main Phase's opening tasks.
+    MainPhaseStart = "main_phase_start",
+    /// 816.1.b: Temporary.
+    TemporaryTrigger = "temporary_trigger",
+    /// 316.9: the Turn Player ends the turn.
+    EndTurn = "end_turn",
+    /// 317.1.a: end-of-turn effects.
+    EndingStep = "ending_step",
+    /// 317.2.e: the Expiration Step checks whether to repeat.
+    ExpirationRepeatCheck = "expiration_repeat_check",
+    /// 317.2.f: the Expiration Step repeats.
+    ExpirationRepeats = "expiration_repeats",
+    /// 317.3: the turn ends.
+    TurnEnds = "turn_ends",
+    /// 420.3: a standard move.
+    StandardMove = "standard_move",
+    /// 144.2: the move's cost: exhaust.
+    MoveCost = "move_cost",
+    /// 144.3: moving the units.
+    MoveUnits = "move_units",
+    /// 144.3.c: the units are exhausted together.
+    MoveExhausts = "move_exhausts",
+    /// 144.3.a: every unit goes to one destination.
+    MoveSameDestination = "move_same_destination",
+    /// 410.1.a: discretionary actions are the Turn Player's.
+    MoveTurnPlayer = "move_turn_player",
+    /// 144.1.a: moves only in the Main Phase.
+    MoveMainPhase = "move_main_phase",
+    /// 144.1.b: no move while a Chain exists.
+    MoveNoChain = "move_no_chain",
+    /// 144.1.c: no move during a showdown or combat.
+    MoveNoShowdown = "move_no_showdown",
+    /// 414.4: exhausted units cannot pay.
+    MoveReady = "move_ready",
+    /// 144.4.a: base to battlefield.
+    MoveBaseToBattlefield = "move_base_to_battlefield",
+    /// 144.4.b: battlefield to base.
+    MoveBattlefieldToBase = "move_battlefield_to_base",
+    /// 144.4.c.1: battlefield to battlefield with Ganking.
+    GankingMove = "ganking_move",
+    /// 144.4.a.1: not a battlefield with two other players' units.
+    MoveThirdPlayer = "move_third_player",
+    /// 447.2.a: no move into another pair's combat.
+    MoveCombatRestriction = "move_combat_restriction",
+    /// 447.2.c: an invalid destination recalls instead.
+    MoveInvalidRecall = "move_invalid_recall",
+    /// 417.1.b: deal damage.
+    DealDamage = "deal_damage",
+    /// 417.1.d: damage to several units at once.
+    DealSeveral = "deal_several",
+    /// 418.1: heal.
+    HealAction = "heal_action",
+    /// 420: move.
+    MoveAction = "move_action",
+    /// 455: recall.
+    RecallAction = "recall_action",
+    /// 458: a recall is not a move.
+    RecallNotMove = "recall_not_move",
+    /// 190.6.d: 'you' of an uncontrolled battlefield is no one.
+    UncontrolledNoOne = "uncontrolled_no_one",
+    /// 423.1: stun.
+    StunAction = "stun_action",
+    /// 808.2.a: the copies of a Deathknell.
+    DeathknellCopyOrder = "deathknell_copy_order",
+    /// 355.2.a: where a unit may be played.
+    UnitLocation = "unit_location",
+    /// 822.1.b: Ambush.
+    AmbushKeyword = "ambush_keyword",
+    /// 822.3: Ambush's permission lapses.
+    AmbushLost = "ambush_lost",
+    /// 811.1.d.1: a hidden card is played at its battlefield.
+    FacedownPlay = "facedown_play",
+    /// 811.1.b: a hidden card must still be there.
+    FacedownGone = "facedown_gone",
+    /// 805.6: enters ready.
+    EntersReady = "enters_ready",
 }
 
 /// What a citation becomes in one edition.

@@ -206,10 +206,14 @@ fn edition_line(s: &Situation, eds: &[EditionId]) -> String {
 
 fn start_line(s: &Situation) -> String {
     let phase = match s.phase {
-        Phase::Beginning => "Beginning Phase",
+        Phase::Beginning => match s.step {
+            Some(crate::situation::PhaseStep::Start) => "Beginning Phase (about to begin)",
+            Some(_) => "Beginning Phase (Beginning step)",
+            None => "Beginning Phase",
+        },
         Phase::Main => "Main Phase",
         Phase::Ending => match s.step {
-            Some(crate::situation::EndingStep::Expiration) => "Ending Phase (Expiration step)",
+            Some(crate::situation::PhaseStep::Expiration) => "Ending Phase (Expiration step)",
             _ => "Ending Phase (Ending step)",
         },
     };
@@ -387,8 +391,10 @@ fn header(r: &Report) -> Vec<(&'static str, String)> {
                     crate::situation::BoardKind::Gear => "gear",
                     crate::situation::BoardKind::Legend => "legend",
                     crate::situation::BoardKind::Battlefield => "battlefield",
+                    crate::situation::BoardKind::Facedown => "facedown card",
                 };
-                format!("{} ({}, {kind}, at {})", b.id, s.name(b.controller), b.at)
+                let controller = b.controller.map_or("nobody", |p| s.name(p));
+                format!("{} ({controller}, {kind}, at {})", b.id, b.at)
             })
             .collect();
         v.push(("Board", b.join("; ")));

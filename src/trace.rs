@@ -64,6 +64,8 @@ pub struct Outcome {
     pub banished: Vec<String>,
     /// Units and gear killed, in the order they died.
     pub killed: Vec<String>,
+    /// The board's final values (board files only).
+    pub board: Option<BoardOutcome>,
     /// Priority holder at the end.
     pub priority: Option<PlayerId>,
     /// Focus holder at the end.
@@ -72,12 +74,72 @@ pub struct Outcome {
     pub state: Option<TurnState>,
     /// Whether a showdown ended.
     pub showdown_ended: bool,
+    /// How many showdowns began during the replay (board files).
+    pub showdowns_begun: usize,
+    /// Ids of the standard moves made (board files).
+    pub moved: Vec<String>,
     /// Legion verdicts, in the order items were finalized.
     pub legion: Vec<LegionVerdict>,
     /// The upcoming turns, starting with the next.
     pub next_turns: Vec<PlayerId>,
     /// Why the replay ended.
     pub ended: String,
+}
+
+/// A combat's result (466.3), or why it has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CombatResult {
+    /// No Result (466.3.d).
+    NoResult,
+    /// The replay ended before 466.3.
+    Unfinished,
+    /// A winner and a loser.
+    Won {
+        /// The winner.
+        winner: PlayerId,
+        /// The loser.
+        loser: PlayerId,
+    },
+}
+
+/// A scoring during the replay: a Conquer or a Hold (469).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scored {
+    /// The battlefield's id.
+    pub battlefield: String,
+    /// The player who scored.
+    pub player: PlayerId,
+    /// Whether the point became a card drawn (471.1.b.1).
+    pub drew: bool,
+}
+
+/// The board at the end of a board file's replay.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BoardOutcome {
+    /// Points, by player.
+    pub points: Vec<i64>,
+    /// Cards drawn instead of the final point, by player.
+    pub draws: Vec<i64>,
+    /// The winner, if the game ended (323.1).
+    pub winner: Option<PlayerId>,
+    /// Battlefield id -> controller, in board order.
+    pub control: Vec<(String, Option<PlayerId>)>,
+    /// Battlefield id -> contester, in board order.
+    pub contested: Vec<(String, Option<PlayerId>)>,
+    /// Conquers, in order.
+    pub conquered: Vec<Scored>,
+    /// Holds, in order.
+    pub held: Vec<Scored>,
+    /// Combats that began (or were under way at the start), in order: battlefield id, result.
+    pub combats: Vec<(String, CombatResult)>,
+    /// Id -> where it is: `base`, a battlefield id, `trash`, `gone`, `played`.
+    pub locations: Vec<(String, String)>,
+    /// Unit id -> current Might.
+    pub might: Vec<(String, i64)>,
+    /// Unit id -> marked damage.
+    pub damage: Vec<(String, i64)>,
+    /// `beginning`, `main`, `ending` or `ended`.
+    pub phase: String,
 }
 
 /// An error found during a replay (exit code 2): what, the fix, and the nodes involved.

@@ -139,8 +139,21 @@ impl Renamer {
                 }
                 EffectKind::Play(p) => self.item(p),
                 EffectKind::ForbidName(n) => *n = self.name(&n.clone()),
-                EffectKind::Text | EffectKind::ExtraTurn(_) => {}
+                EffectKind::Damage { targets, .. }
+                | EffectKind::Heal(targets)
+                | EffectKind::Move { targets, .. }
+                | EffectKind::Recall(targets)
+                | EffectKind::Might { targets, .. }
+                | EffectKind::Stun(targets) => {
+                    for x in targets {
+                        *x = self.id(&x.clone());
+                    }
+                }
+                EffectKind::Text | EffectKind::ExtraTurn(_) | EffectKind::GainPoint(_) => {}
             }
+        }
+        if let Some(f) = &mut it.facedown {
+            *f = self.id(&f.clone());
         }
         self.triggers(&mut it.triggers);
     }
@@ -199,7 +212,19 @@ fn renaming_cards_and_ids_changes_no_outcome() {
                         *id = ren.id(&id.clone());
                     }
                 }
-                ActionKind::Pass(_) => {}
+                ActionKind::Move { id, units, .. } => {
+                    *id = ren.id(&id.clone());
+                    for u in units.iter_mut() {
+                        *u = ren.id(&u.clone());
+                    }
+                }
+                ActionKind::Assign { id, to, .. } => {
+                    *id = ren.id(&id.clone());
+                    for (u, _) in to.iter_mut() {
+                        *u = ren.id(&u.clone());
+                    }
+                }
+                ActionKind::Pass(_) | ActionKind::EndTurn(_) | ActionKind::Begin(_) => {}
             }
         }
         for entries in &mut r.played_this_turn {
@@ -245,6 +270,34 @@ fn renaming_cards_and_ids_changes_no_outcome() {
                 "{name}"
             );
             assert_eq!(a.outcome.next_turns, b.outcome.next_turns, "{name}");
+            assert_eq!(a.outcome.killed, back(&b.outcome.killed), "{name}: killed");
+            match (&a.outcome.board, &b.outcome.board) {
+                (Some(x), Some(y)) => {
+                    assert_eq!(x.points, y.points, "{name}: points");
+                    assert_eq!(x.winner, y.winner, "{name}: winner");
+                    let ctl = |v: &[(String, Option<usize>)]| {
+                        v.iter().map(|(_, p)| *p).collect::<Vec<_>>()
+                    };
+                    assert_eq!(ctl(&x.control), ctl(&y.control), "{name}: control");
+                    assert_eq!(ctl(&x.contested), ctl(&y.contested), "{name}: contested");
+                    let loc = |v: &[(String, String)]| {
+                        v.iter().map(|(i, _)| ren.back(i)).collect::<Vec<_>>()
+                    };
+                    assert_eq!(
+                        x.locations.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>(),
+                        loc(&y.locations),
+                        "{name}: the same objects"
+                    );
+                    assert_eq!(
+                        x.damage.iter().map(|(_, d)| *d).collect::<Vec<_>>(),
+                        y.damage.iter().map(|(_, d)| *d).collect::<Vec<_>>(),
+                        "{name}: damage"
+                    );
+                    assert_eq!(x.combats.len(), y.combats.len(), "{name}: combats");
+                }
+                (None, None) => {}
+                _ => panic!("{name}: board model differs"),
+            }
             assert_eq!(a.steps.len(), b.steps.len(), "{name}: same number of steps");
             let cites = |t: &chainjudge::trace::Trace| {
                 t.steps.iter().map(|s| s.cites.clone()).collect::<Vec<_>>()

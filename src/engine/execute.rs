@@ -24,17 +24,25 @@ impl Missing {
 
 impl<'s> Engine<'s> {
     /// Execute (338): the Priority holder takes their next action or passes.
-    pub(super) fn execute(&mut self, p: PlayerId) {
+    pub(super) fn execute(&mut self, p: PlayerId) -> Res {
         let next = self.next_action();
         if let Some(i) = next {
-            if self.s.actions[i].actor() == Some(p) {
+            let end_turn_elsewhere = matches!(self.s.actions[i].kind, ActionKind::EndTurn(_))
+                && (self.state() != TurnState::NeutralOpen || self.phase != Phase::Main);
+            if self.s.actions[i].actor() == Some(p) && !end_turn_elsewhere {
                 self.used[i] = true;
                 match &self.s.actions[i].kind {
                     ActionKind::Play(spec) => self.play(p, spec),
-                    ActionKind::Pass(_) => self.pass(p, None),
-                    ActionKind::Order(_) => {}
+                    ActionKind::Pass(_) => self.pass(p, None)?,
+                    ActionKind::Move { id, units, to, .. } => self.standard_move(p, id, units, *to),
+                    ActionKind::EndTurn(_) => self.end_turn(p),
+                    ActionKind::Order(_) | ActionKind::Assign { .. } | ActionKind::Begin(_) => {}
                 }
-                return;
+                return Ok(());
+            }
+            if end_turn_elsewhere && self.s.actions[i].actor() == Some(p) {
+                let why = "the next action is their `end_turn`, which is taken only in a Neutral Open Main Phase".to_string();
+                return self.pass(p, Some(why));
             }
         }
         let why = match next.and_then(|i| self.s.actions[i].actor()) {
@@ -42,10 +50,10 @@ impl<'s> Engine<'s> {
             None => "no actions are left".to_string(),
         };
         if !self.chain.is_empty() {
-            self.pass(p, Some(why));
+            self.pass(p, Some(why))?;
         } else if self.showdown.is_some() {
             if next.is_some() {
-                self.pass(p, Some(why));
+                self.pass(p, Some(why))?;
             } else {
                 self.end(format!(
                     "{} holds Focus and no actions are left",
@@ -63,6 +71,7 @@ impl<'s> Engine<'s> {
                 self.name(p)
             ));
         }
+        Ok(())
     }
 
     /// Whether `spec` may be played by `p` now (the timing filter, 308-310, 806, 811, 813):

@@ -85,20 +85,14 @@ impl<'s> Engine<'s> {
                 let c = self.inst[t].controller;
                 for tr in &self.inst[t].spec.triggers {
                     if tr.on == TriggerOn::Chosen {
-                        fired.push(Fired {
-                            trigger: tr,
-                            controller: c,
-                        });
+                        fired.push(Fired::new(tr, c));
                     }
                 }
             } else if let Some(b) = self.on_board(id) {
-                let obj = &self.board[b];
+                let obj = &self.board.perms[b];
                 for tr in obj.triggers {
                     if tr.on == TriggerOn::Chosen {
-                        fired.push(Fired {
-                            trigger: tr,
-                            controller: obj.controller,
-                        });
+                        fired.push(Fired::new(tr, obj.controller.unwrap_or(self.s.turn)));
                     }
                 }
             }

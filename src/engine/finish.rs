@@ -42,6 +42,67 @@ impl<'s> Engine<'s> {
         }
     }
 
+    /// The board's final values (board files).
+    fn board_outcome(&self) -> trace::BoardOutcome {
+        let b = &self.board;
+        let bf_list = |f: &dyn Fn(&board::Bf) -> Option<PlayerId>| -> Vec<(String, Option<PlayerId>)> {
+            b.bfs.iter().map(|x| (b.perms[x.perm].id.clone(), f(x))).collect()
+        };
+        let mut locations = Vec::new();
+        let mut might = Vec::new();
+        let mut damage = Vec::new();
+        for p in &b.perms {
+            if p.kind == BoardKind::Battlefield {
+                continue;
+            }
+            let at = match p.zone {
+                board::Zone::Board(place) => b.place_word(place),
+                board::Zone::Trash => "trash".into(),
+                board::Zone::Gone => "gone".into(),
+                board::Zone::Played => "played".into(),
+            };
+            locations.push((p.id.clone(), at));
+            if let Some(u) = &p.unit {
+                might.push((p.id.clone(), u.might()));
+                damage.push((p.id.clone(), u.keys.damage));
+            }
+        }
+        let scored = |k: scoring::ScoreKind| -> Vec<trace::Scored> {
+            self.scores
+                .iter()
+                .filter(|(kind, _)| *kind == k)
+                .map(|(_, s)| s.clone())
+                .collect()
+        };
+        trace::BoardOutcome {
+            points: self.points.clone(),
+            draws: self.draws.clone(),
+            winner: self.winner,
+            control: bf_list(&|x| x.controller),
+            contested: bf_list(&|x| x.contester),
+            conquered: scored(scoring::ScoreKind::Conquer),
+            held: scored(scoring::ScoreKind::Hold),
+            combats: self
+                .combats
+                .iter()
+                .map(|(bf, r)| (b.bf_id(*bf).to_string(), r.clone()))
+                .collect(),
+            locations,
+            might,
+            damage,
+            phase: if self.turn_ended {
+                "ended".into()
+            } else {
+                match self.phase {
+                    Phase::Beginning => "beginning",
+                    Phase::Main => "main",
+                    Phase::Ending => "ending",
+                }
+                .into()
+            },
+        }
+    }
+
     pub(super) fn finish(&mut self, errored: bool) {
         if errored && self.out.ended.is_empty() {
             self.out.ended = "the replay stopped on an error".into();
@@ -59,7 +120,21 @@ impl<'s> Engine<'s> {
                 ActionKind::Order(ids) => {
                     self.out.unused.push(format!("order: [{}]", ids.join(", ")))
                 }
+                ActionKind::Move { id, .. } | ActionKind::Assign { id, .. } => {
+                    self.out.unreached.push((id.clone(), reason.clone()))
+                }
+                ActionKind::EndTurn(p) => self
+                    .out
+                    .unused
+                    .push(format!("end_turn: {}", self.name(*p))),
+                ActionKind::Begin(bf) => self.out.unused.push(format!(
+                    "begin: {}",
+                    self.s.board[self.s.battlefields[*bf]].id
+                )),
             }
+        }
+        if self.board_on {
+            self.out.board = Some(self.board_outcome());
         }
         self.out.priority = self.priority;
         self.out.focus = self.focus;

@@ -26,20 +26,27 @@
 //! during a resolution, 321, and nothing is finalized or resolved during one, 320), so the board
 //! issue can make cleanups real at the marked points without reshaping the loop.
 
+mod board;
+mod cleanup;
+mod combat;
+mod death;
 mod effects;
 mod execute;
 mod finalize;
 mod finish;
+mod moves;
+mod phases;
 mod pass;
 mod played;
 mod resolve;
+mod scoring;
 mod showdown;
 mod start;
 mod triggers;
 
 use crate::edition::{Cite, EditionId};
 use crate::situation::*;
-use crate::trace::{LegionVerdict, Note, Outcome, ReplayError, Step, Trace};
+use crate::trace::{self, LegionVerdict, Note, Outcome, ReplayError, Step, Trace};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Replays `s` under `edition`.
@@ -81,15 +88,10 @@ struct Inst<'s> {
     origin: Origin,
     legion_at_finalize: Option<bool>,
     fate: Option<&'static str>,
-}
-
-#[derive(Debug, Clone)]
-struct BoardObj<'s> {
-    id: String,
-    controller: PlayerId,
-    /// A unit or gear: a `kill` can name it (428).
-    killable: bool,
-    triggers: &'s [Trigger],
+    /// The permanent whose trigger made it, if any.
+    source: Option<usize>,
+    /// Its source is an uncontrolled battlefield: "you" is no one (190.6.d).
+    no_controller: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -104,14 +106,30 @@ struct PlayedCard {
 #[derive(Debug, Clone, Copy)]
 struct ShowdownRt {
     combat: bool,
+    /// Where (board files).
+    bf: Option<usize>,
 }
 
+/// What the loop does next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Next {
+    /// Finalize (337).
     Finalize,
+    /// Execute (338) by this player.
     Execute(PlayerId),
+    /// Resolve (340) this item; `true`: as it is finalized (337.2).
     Resolve(usize, bool),
+    /// Nothing on the Chain, nothing pending (335): who acts, or what task comes next.
     Idle,
+    /// The Combat Showdown Step's tasks b-g, after the cleanup that began the combat (464.2.a).
+    CombatTasks,
+    /// The Combat Damage Step (465).
+    CombatDamage,
+    /// The next task of the Resolution Step (466).
+    Resolution(u8),
+    /// The next step of the Beginning or Ending Phase (315, 317).
+    Phase(phases::PhaseStep),
+    /// The replay is over.
     End,
 }
 
@@ -119,6 +137,22 @@ enum Next {
 struct Fired<'s> {
     trigger: &'s Trigger,
     controller: PlayerId,
+    /// The permanent that carries it (board triggers).
+    source: Option<usize>,
+    /// Its carrier is an uncontrolled battlefield (190.6.b, 190.6.d).
+    no_controller: bool,
+}
+
+impl<'s> Fired<'s> {
+    /// A trigger of a Chain Item or of an object without a board permanent.
+    fn new(trigger: &'s Trigger, controller: PlayerId) -> Self {
+        Self {
+            trigger,
+            controller,
+            source: None,
+            no_controller: false,
+        }
+    }
 }
 
 struct Engine<'s> {
@@ -129,7 +163,7 @@ struct Engine<'s> {
     chain_exists: bool,
     opened_by_trigger: bool,
     opened_by_add: bool,
-    board: Vec<BoardObj<'s>>,
+    board: board::Board<'s>,
     played: Vec<Vec<PlayedCard>>,
     forbidden: Vec<(PlayerId, String, String)>,
     instances: BTreeMap<String, u32>,
@@ -147,6 +181,34 @@ struct Engine<'s> {
     pending_note: bool,
     next: Next,
     action_cursor: std::cell::Cell<usize>,
+    /// A board file: cleanups, the board and the phases are replayed.
+    board_on: bool,
+    /// An outstanding cleanup, with the event that called it (319).
+    cleanup_due: Option<Cite>,
+    /// It was called during a resolution and waited (321.1).
+    cleanup_deferred: bool,
+    /// An item is resolving (no cleanup may run, 321).
+    resolving: bool,
+    /// The combat under way.
+    combat: Option<combat::CombatRt>,
+    /// Points, by player (194).
+    points: Vec<i64>,
+    /// Cards drawn instead of the final point, by player (471.1.b.1).
+    draws: Vec<i64>,
+    /// The phase now.
+    phase: Phase,
+    /// The game was won (323.1).
+    winner: Option<PlayerId>,
+    /// Something was finalized or resolved since this Expiration Step pass began (317.2.f).
+    fepr_since_expiration: bool,
+    /// The turn ended (317.3).
+    turn_ended: bool,
+    /// The step of the Beginning or Ending Phase under way (board files).
+    phase_at: phases::PhaseStep,
+    /// The combats that began (or were under way at the start), with their results.
+    combats: Vec<(usize, trace::CombatResult)>,
+    /// The Conquers and Holds, in order.
+    scores: Vec<(scoring::ScoreKind, trace::Scored)>,
 }
 
 type Res<T = ()> = Result<T, ReplayError>;
@@ -161,7 +223,7 @@ impl<'s> Engine<'s> {
             chain_exists: false,
             opened_by_trigger: false,
             opened_by_add: false,
-            board: Vec::new(),
+            board: board::Board::new(s.players.len()),
             played: vec![Vec::new(); s.players.len()],
             forbidden: Vec::new(),
             instances: BTreeMap::new(),
@@ -179,6 +241,20 @@ impl<'s> Engine<'s> {
             pending_note: false,
             next: Next::End,
             action_cursor: std::cell::Cell::new(0),
+            board_on: s.board_model.is_some(),
+            cleanup_due: None,
+            cleanup_deferred: false,
+            resolving: false,
+            combat: None,
+            points: s.points.clone(),
+            draws: vec![0; s.players.len()],
+            phase: s.phase,
+            winner: None,
+            fepr_since_expiration: false,
+            turn_ended: false,
+            phase_at: phases::PhaseStep::BeginningStart,
+            combats: Vec::new(),
+            scores: Vec::new(),
         }
     }
 
@@ -227,6 +303,8 @@ impl<'s> Engine<'s> {
             origin,
             legion_at_finalize: None,
             fate: None,
+            source: None,
+            no_controller: false,
         });
         self.inst.len() - 1
     }
@@ -248,13 +326,21 @@ impl<'s> Engine<'s> {
             if self.steps.len() > self.max_steps {
                 return Err(self.step_limit_error());
             }
-            // Handle Outstanding Tasks (334): in format 1 every cleanup changes nothing, so there
-            // is nothing to do or show here; the board issue adds cleanups at this point.
+            // Handle Outstanding Tasks (334): a cleanup called since the last step runs first
+            // (board files only: in format 1 a cleanup changes nothing and is not shown).
+            if self.cleanup_due.is_some() && self.next != Next::End {
+                self.cleanups()?;
+                continue;
+            }
             match self.next {
                 Next::Finalize => self.finalize()?,
-                Next::Execute(p) => self.execute(p),
+                Next::Execute(p) => self.execute(p)?,
                 Next::Resolve(i, immediate) => self.resolve(i, immediate)?,
-                Next::Idle => self.idle(),
+                Next::Idle => self.idle()?,
+                Next::CombatTasks => self.combat_tasks()?,
+                Next::CombatDamage => self.combat_damage(),
+                Next::Resolution(task) => self.resolution(task)?,
+                Next::Phase(step) => self.phase_step(step)?,
                 Next::End => return Ok(()),
             }
         }
@@ -265,8 +351,30 @@ impl<'s> Engine<'s> {
         self.next = Next::End;
     }
 
-    /// No Chain and nothing pending (335, 335.1).
-    fn idle(&mut self) {
+    /// Calls a cleanup for an event of 319 (board files only); during a resolution it waits
+    /// until the Resolve step is complete (321.1).
+    fn outstanding(&mut self, cause: Cite) {
+        if !self.board_on {
+            return;
+        }
+        if self.cleanup_due.is_none() {
+            self.cleanup_due = Some(cause);
+            self.cleanup_deferred = self.resolving;
+        }
+    }
+
+    /// No Chain and nothing pending (335, 335.1): in a combat's Damage or Resolution Step the
+    /// next combat task; in a showdown the Focus holder receives Priority; in the Main Phase the
+    /// Turn Player; in a board file's Beginning or Ending Phase the next step of the phase.
+    fn idle(&mut self) -> Res {
+        if let Some(task) = self.combat.as_ref().and_then(combat::CombatRt::resumes) {
+            self.next = task;
+            return Ok(());
+        }
+        if self.board_on && self.phase != Phase::Main {
+            self.next = Next::Phase(self.phase_after_chain());
+            return Ok(());
+        }
         if self.showdown.is_some() {
             let p = self.focus.unwrap_or(self.s.turn);
             self.focus = Some(p);
@@ -281,7 +389,7 @@ impl<'s> Engine<'s> {
                 Vec::new(),
             );
             self.next = Next::Execute(p);
-        } else if self.s.phase == Phase::Main {
+        } else if self.phase == Phase::Main {
             let p = self.s.turn;
             self.priority = Some(p);
             self.step(
@@ -301,6 +409,7 @@ impl<'s> Engine<'s> {
             );
             self.end("outside the Main Phase nobody receives Priority once the Chain is empty");
         }
+        Ok(())
     }
 
     /// The first unused action that is not an `order`. Actions are used in order (only `order`
@@ -308,7 +417,12 @@ impl<'s> Engine<'s> {
     fn next_action(&self) -> Option<usize> {
         let actions = &self.s.actions;
         let mut k = self.action_cursor.get();
-        while k < actions.len() && (self.used[k] || matches!(actions[k].kind, ActionKind::Order(_)))
+        while k < actions.len()
+            && (self.used[k]
+                || matches!(
+                    actions[k].kind,
+                    ActionKind::Order(_) | ActionKind::Assign { .. } | ActionKind::Begin(_)
+                ))
         {
             k += 1;
         }
@@ -340,7 +454,7 @@ impl<'s> Engine<'s> {
     }
 
     fn on_board(&self, id: &str) -> Option<usize> {
-        self.board.iter().position(|b| b.id == id)
+        self.board.on_board(id)
     }
 
     /// Puts new items on the Chain; anything added breaks a run of passes (339.1).

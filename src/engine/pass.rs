@@ -6,7 +6,7 @@ use super::*;
 
 impl<'s> Engine<'s> {
     /// Pass (339, 347.2): `unwritten` holds why a pass not written in the file was made.
-    pub(super) fn pass(&mut self, p: PlayerId, unwritten: Option<String>) {
+    pub(super) fn pass(&mut self, p: PlayerId, unwritten: Option<String>) -> Res {
         let n = self.s.players.len();
         let tail = unwritten.map_or_else(String::new, |why| {
             format!(" (not written in the file: {why})")
@@ -47,7 +47,7 @@ impl<'s> Engine<'s> {
                     &[Cite::PassFocus],
                     Vec::new(),
                 );
-                self.close_showdown();
+                self.close_showdown()?;
             } else {
                 let q = self.s.next_player(p);
                 self.focus = Some(q);
@@ -74,5 +74,6 @@ impl<'s> Engine<'s> {
             );
             self.end("the Turn Player passed in a Neutral Open State, ending the Main Phase");
         }
+        Ok(())
     }
 }

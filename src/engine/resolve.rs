@@ -70,35 +70,25 @@ impl<'s> Engine<'s> {
         if spec.kind.is_card() {
             for tr in &spec.triggers {
                 if tr.on == TriggerOn::Play {
-                    fired.push(Fired {
-                        trigger: tr,
-                        controller,
-                    });
+                    fired.push(Fired::new(tr, controller));
                 }
             }
-            for obj in &self.board {
-                if obj.controller != controller {
+            for &o in &self.board.with_triggers {
+                let obj = &self.board.perms[o];
+                if obj.controller != Some(controller) || obj.place().is_none() {
                     continue;
                 }
                 for tr in obj.triggers {
                     if let TriggerOn::YouPlay(kind) = tr.on {
                         if kind.matches(Some(spec.kind), spec.token) {
-                            fired.push(Fired {
-                                trigger: tr,
-                                controller,
-                            });
+                            fired.push(Fired::new(tr, controller));
                         }
                     }
                 }
             }
         }
         if spec.kind.is_permanent() {
-            self.board.push(BoardObj {
-                id: iid.clone(),
-                controller,
-                killable: true,
-                triggers: &spec.triggers,
-            });
+            self.enter_from_chain(idx);
         }
         let mut cites = Vec::new();
         if fired.iter().any(|f| f.trigger.on == TriggerOn::Play) {

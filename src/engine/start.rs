@@ -19,12 +19,7 @@ impl<'s> Engine<'s> {
             }
         }
         for b in &s.board {
-            self.board.push(BoardObj {
-                id: b.id.clone(),
-                controller: b.controller,
-                killable: matches!(b.kind, BoardKind::Unit | BoardKind::Gear),
-                triggers: &b.triggers,
-            });
+            self.board.add_spec(b);
         }
         for spec in &s.chain {
             let controller = spec.controller.unwrap_or(s.turn);
@@ -55,7 +50,11 @@ impl<'s> Engine<'s> {
         self.chain_exists = !self.chain.is_empty();
         self.opened_by_add = s.chain.first().is_some_and(|i| i.adds);
         if let Some(sd) = &s.showdown {
-            self.showdown = Some(ShowdownRt { combat: sd.combat });
+            let bf = sd.place;
+            self.showdown = Some(ShowdownRt {
+                combat: sd.combat,
+                bf,
+            });
             self.focus = Some(sd.focus);
             self.opened_by_trigger = sd.opened_by_trigger.unwrap_or_else(|| {
                 s.chain
@@ -122,6 +121,70 @@ impl<'s> Engine<'s> {
                 }
             }
             self.next = Next::Idle;
+        }
+        if self.board_on {
+            self.start_board();
+        }
+    }
+
+    /// Board files (board extension 4.1, 4.9): the combat under way with its designations,
+    /// staging exactly where tasks 6 and 7 would stage it (not shown), and where in the phase
+    /// the replay starts.
+    fn start_board(&mut self) {
+        let s = self.s;
+        if let (Some(sd), Some(bf)) = (&s.showdown, s.showdown.as_ref().and_then(|sd| sd.place)) {
+            if sd.combat {
+                let (a, d) = (sd.attacker.unwrap_or(s.turn), sd.defender.unwrap_or(s.turn));
+                self.combats.push((bf, trace::CombatResult::Unfinished));
+                self.combat = Some(combat::CombatRt {
+                    bf,
+                    attacker: a,
+                    defender: d,
+                    opened_with_combat: true,
+                    designated: true,
+                    stage: combat::Stage::Showdown,
+                    recalled_at_3d: false,
+                    record: 0,
+                });
+                let units: Vec<usize> = self.board.bfs[bf].units.iter().copied().collect();
+                for u in units {
+                    let role = match self.board.perms[u].controller {
+                        Some(p) if p == a => board::Role::Attacker,
+                        Some(p) if p == d => board::Role::Defender,
+                        _ => continue,
+                    };
+                    let st = self.board.unit_mut(u);
+                    st.role = Some(role);
+                    st.was_attacker = role == board::Role::Attacker;
+                    st.was_defender = role == board::Role::Defender;
+                    self.board.designated.insert(u);
+                }
+            }
+        }
+        let combat_bf = self.combat.as_ref().map(|c| c.bf);
+        for b in &mut self.board.bfs {
+            let c = b.contester;
+            let at_combat = combat_bf.is_some_and(|bf| self.board.perms[b.perm].bf == Some(bf));
+            if at_combat {
+                continue;
+            }
+            b.showdown_staged = c.is_some_and(|c| b.has_units(c));
+            b.combat_staged = c.is_some() && b.present().len() >= 2;
+        }
+        self.board.watch.clear();
+        match (s.phase, s.step) {
+            (Phase::Beginning, Some(PhaseStep::Start)) => {
+                self.next = Next::Phase(phases::PhaseStep::BeginningStart);
+            }
+            (Phase::Beginning, _) => self.phase_at = phases::PhaseStep::BeginningStart,
+            (Phase::Ending, Some(PhaseStep::Expiration)) if s.chain.is_empty() => {
+                self.next = Next::Phase(phases::PhaseStep::Expiration);
+            }
+            (Phase::Ending, Some(PhaseStep::Expiration)) => {
+                self.phase_at = phases::PhaseStep::Expiration;
+            }
+            (Phase::Ending, _) => self.phase_at = phases::PhaseStep::EndingStep,
+            (Phase::Main, _) => {}
         }
     }
 }

@@ -13,9 +13,24 @@ impl<'s> Engine<'s> {
         fired: Vec<Fired<'s>>,
         cause: &str,
         cites: &[Cite],
-    ) -> Res {
+    ) -> Res<Vec<usize>> {
+        let n = self.s.players.len();
+        let order: Vec<PlayerId> = (0..n).map(|k| (self.s.turn + k) % n).collect();
+        self.put_triggers_in(fired, cause, cites, &order)
+    }
+
+    /// [`Engine::put_triggers`] with the controllers' order given (`controllers`, first put on
+    /// first), as the Combat Showdown Step's task e orders them (464.2.e.1). Returns the items
+    /// added, oldest first.
+    pub(super) fn put_triggers_in(
+        &mut self,
+        fired: Vec<Fired<'s>>,
+        cause: &str,
+        cites: &[Cite],
+        controllers: &[PlayerId],
+    ) -> Res<Vec<usize>> {
         if fired.is_empty() {
-            return Ok(());
+            return Ok(Vec::new());
         }
         let created: Vec<(usize, &'s Trigger)> = fired
             .into_iter()
@@ -28,21 +43,26 @@ impl<'s> Engine<'s> {
                     Status::Pending,
                     Origin::Trigger,
                 );
+                self.inst[idx].source = f.source;
+                self.inst[idx].no_controller = f.no_controller;
                 (idx, f.trigger)
             })
             .collect();
         let mut ordered = Vec::new();
         let mut all_cites = cites.to_vec();
-        let controllers: BTreeSet<PlayerId> = created
+        let present: BTreeSet<PlayerId> = created
             .iter()
             .map(|(i, _)| self.inst[*i].controller)
             .collect();
-        if controllers.len() > 1 {
+        let n = self.s.players.len();
+        let turn_order = controllers
+            .iter()
+            .copied()
+            .eq((0..n).map(|k| (self.s.turn + k) % n));
+        if present.len() > 1 && turn_order {
             all_cites.push(Cite::TriggerOrderTurn);
         }
-        let n = self.s.players.len();
-        for k in 0..n {
-            let c = (self.s.turn + k) % n;
+        for &c in controllers {
             let mine: Vec<(usize, &'s Trigger)> = created
                 .iter()
                 .copied()
@@ -114,6 +134,149 @@ impl<'s> Engine<'s> {
             )
         };
         self.step(None, what, &all_cites, Vec::new());
+        Ok(ordered)
+    }
+
+    /// Board triggers for an event at battlefield `bf` (3.7 of the board extension): units at
+    /// `bf`, legends and gear anywhere, and the battlefield itself. With `who`, only those of
+    /// that player (a battlefield's: when that player controls it); without, all (an
+    /// uncontrolled battlefield's go to the Turn Player, 190.6.b, with no "you", 190.6.d).
+    pub(super) fn fire_at(
+        &self,
+        bf: usize,
+        on: impl Fn(TriggerOn) -> bool,
+        who: Option<PlayerId>,
+    ) -> Vec<Fired<'s>> {
+        let bf_perm = self.board.bfs[bf].perm;
+        let mut fired = Vec::new();
+        for &o in &self.board.with_triggers {
+            let perm = &self.board.perms[o];
+            let Some(place) = perm.place() else { continue };
+            let here = match perm.kind {
+                BoardKind::Unit => place == Place::Battlefield(bf),
+                BoardKind::Legend | BoardKind::Gear => true,
+                BoardKind::Battlefield => o == bf_perm,
+                BoardKind::Facedown => false,
+            };
+            if !here {
+                continue;
+            }
+            if who.is_some() && perm.controller != who {
+                continue;
+            }
+            for t in perm.triggers.iter().filter(|t| on(t.on)) {
+                fired.push(Fired {
+                    trigger: t,
+                    controller: perm.controller.unwrap_or(self.s.turn),
+                    source: Some(o),
+                    no_controller: perm.controller.is_none(),
+                });
+            }
+        }
+        fired
+    }
+
+    /// Triggers of `p`'s legends and gear for an event of a player (a designation, 383.4.e,
+    /// 383.4.f).
+    pub(super) fn fire_players(&self, on: impl Fn(TriggerOn) -> bool, p: PlayerId) -> Vec<Fired<'s>> {
+        let mut fired = Vec::new();
+        for &o in &self.board.with_triggers {
+            let perm = &self.board.perms[o];
+            if perm.place().is_none()
+                || perm.controller != Some(p)
+                || !matches!(perm.kind, BoardKind::Legend | BoardKind::Gear)
+            {
+                continue;
+            }
+            for t in perm.triggers.iter().filter(|t| on(t.on)) {
+                fired.push(Fired {
+                    trigger: t,
+                    controller: p,
+                    source: Some(o),
+                    no_controller: false,
+                });
+            }
+        }
+        fired
+    }
+
+    /// Triggers of every permanent on the board for a turn event (315.2.a.1, 317.1.a): `on`
+    /// says whether a trigger matches and whether it fires only on its controller's turn
+    /// (`turn: own`; an uncontrolled battlefield's never does, 190.6.d).
+    pub(super) fn fire_turn_event(&self, on: impl Fn(TriggerOn) -> Option<bool>) -> Vec<Fired<'s>> {
+        let tp = self.s.turn;
+        let mut fired = Vec::new();
+        for &o in &self.board.with_triggers {
+            let perm = &self.board.perms[o];
+            if perm.place().is_none() {
+                continue;
+            }
+            for t in perm.triggers {
+                let Some(own) = on(t.on) else { continue };
+                if own && perm.controller != Some(tp) {
+                    continue;
+                }
+                fired.push(Fired {
+                    trigger: t,
+                    controller: perm.controller.unwrap_or(tp),
+                    source: Some(o),
+                    no_controller: perm.controller.is_none(),
+                });
+            }
+        }
+        fired
+    }
+
+    /// The `mighty` triggers for unit `u` becoming Mighty (709): its own (`of: self`) and those
+    /// of its controller's units with `of: friendly`.
+    pub(super) fn mighty_triggers(&self, u: usize) -> Vec<Fired<'s>> {
+        let controller = self.board.perms[u].controller;
+        let mut fired = Vec::new();
+        for &o in &self.board.with_triggers {
+            let perm = &self.board.perms[o];
+            if perm.place().is_none() || perm.kind != BoardKind::Unit || perm.controller != controller {
+                continue;
+            }
+            for t in perm.triggers {
+                let hit = match t.on {
+                    TriggerOn::Mighty { friendly: false } => o == u,
+                    TriggerOn::Mighty { friendly: true } => true,
+                    _ => false,
+                };
+                if hit {
+                    fired.push(Fired {
+                        trigger: t,
+                        controller: controller.unwrap_or(self.s.turn),
+                        source: Some(o),
+                        no_controller: false,
+                    });
+                }
+            }
+        }
+        fired
+    }
+
+    /// Units that became Mighty in one event trigger together (709; 4.10).
+    pub(super) fn mighty(&mut self, units: &[usize], cause: &str) -> Res {
+        if units.is_empty() {
+            return Ok(());
+        }
+        let mut fired = Vec::new();
+        for &u in units {
+            fired.extend(self.mighty_triggers(u));
+        }
+        let ids: Vec<String> = units.iter().map(|&u| self.board.perms[u].id.clone()).collect();
+        self.step(
+            None,
+            format!(
+                "{} become{} Mighty ({cause})",
+                effects::join_and(&ids),
+                if ids.len() == 1 { "s" } else { "" }
+            ),
+            &[Cite::MightyKeyword],
+            Vec::new(),
+        );
+        self.put_triggers(fired, &format!("{} became Mighty", effects::join_and(&ids)), &[Cite::MightyKeyword])?;
         Ok(())
     }
 }

@@ -4,9 +4,11 @@
 //! board, and what each player does next. [`load`] reads one from YAML text, reporting every
 //! problem at once with its line and column.
 
+mod board;
 mod load;
 mod validate;
 
+pub use board::*;
 pub use load::load;
 
 use crate::yaml::Loc;
@@ -36,12 +38,17 @@ pub enum Phase {
     Ending,
 }
 
-/// The step of the Ending Phase (shown only).
+/// The step of the phase the file starts in (`step`). In a file that is not a board file only
+/// the Ending Phase's steps exist, and they are shown only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EndingStep {
-    /// Ending step.
+pub enum PhaseStep {
+    /// Board files, `phase: beginning`: the Beginning Phase is about to begin (315.2.a.1).
+    Start,
+    /// Board files, `phase: beginning`: the Beginning Step is under way.
+    Beginning,
+    /// `phase: ending`: the Ending Step (317.1).
     Ending,
-    /// Expiration step.
+    /// `phase: ending`: the Expiration Step (317.2).
     Expiration,
 }
 
@@ -50,6 +57,8 @@ pub enum EndingStep {
 pub struct ShowdownSpec {
     /// Where it is happening.
     pub battlefield: String,
+    /// Board files: the battlefield, by index in `Situation::battlefields`.
+    pub place: Option<usize>,
     /// A combat showdown (459 ff.).
     pub combat: bool,
     /// Who holds Focus now.
@@ -198,6 +207,12 @@ pub struct ItemSpec {
     pub legion: bool,
     /// Where it is played from.
     pub from: FromZone,
+    /// Unit items: where it enters, as written (`None`: base). Checked in board files only.
+    pub at: Option<String>,
+    /// Unit and gear items: the board keys they enter with (board files; `unit` keys on units).
+    pub keys: PermanentKeys,
+    /// A `play` action from hidden: the id of the `kind: facedown` card it plays (811.1.b).
+    pub facedown: Option<String>,
     /// A token unit or gear (185): played, but not a card.
     pub token: bool,
     /// The item's mapping in the file.
@@ -250,6 +265,10 @@ pub struct Effect {
     pub text: Option<String>,
     /// Condition read when the effect executes.
     pub condition: Option<Condition>,
+    /// A targeting restriction checked when it executes (board files).
+    pub target_at: Option<TargetAt>,
+    /// Names its carrier without targeting it (the implicit Temporary kill, 355.10.d).
+    pub untargeted: bool,
     /// The effect's mapping in the file.
     pub loc: Loc,
 }
@@ -270,6 +289,37 @@ pub enum EffectKind {
     ExtraTurn(PlayerId),
     /// Opponents may not start playing spells of this name.
     ForbidName(String),
+    /// One Deal action: `amount` damage on each target unit (417.1.b, 417.1.d).
+    Damage {
+        /// The units.
+        targets: Vec<String>,
+        /// Damage each (at least 1).
+        amount: i64,
+    },
+    /// Clear all damage from each unit (418.1).
+    Heal(Vec<String>),
+    /// Move one player's units (420, 446).
+    Move {
+        /// The units.
+        targets: Vec<String>,
+        /// Where to (not a target, 355.10.b).
+        to: Place,
+    },
+    /// Recall units to their controllers' bases (455).
+    Recall(Vec<String>),
+    /// A Might modifier (317.2.c, 466.7.c).
+    Might {
+        /// The units.
+        targets: Vec<String>,
+        /// Non-zero amount.
+        amount: i64,
+        /// How long it lasts.
+        duration: MightDuration,
+    },
+    /// A player gains 1 point: not a Score (194.1.c).
+    GainPoint(PointTo),
+    /// The units become stunned (423.1).
+    Stun(Vec<String>),
 }
 
 /// Whom a `played_this_turn` condition asks about.
@@ -307,6 +357,38 @@ pub enum TriggerOn {
     YouPlay(CardKind),
     /// Its carrier is chosen by a finalized item (383.4.b.2).
     Chosen,
+    /// A unit, or its controller, gains the Attacker designation for the first time in this
+    /// combat (383.4.e).
+    Attack,
+    /// The same for Defender; a battlefield: its controller defends at it (383.4.f).
+    Defend,
+    /// A showdown begins (344, 464.2.b).
+    ShowdownStart,
+    /// A combat begins (464.2.b).
+    CombatStart,
+    /// The combat result is a win for its controller (466.3).
+    CombatWin,
+    /// The combat result is a loss for its controller (466.3).
+    CombatLose,
+    /// Its controller conquers (383.4.c.2, 471.2.a).
+    Conquer,
+    /// Its controller holds (383.4.d.2, 471.2.b).
+    Hold,
+    /// A Beginning Phase starts: its controller's (`any: false`) or any player's (315.2.a.1).
+    BeginningPhase {
+        /// `turn: any`.
+        any: bool,
+    },
+    /// An Ending Step starts: of its controller's turn or of any turn (317.1.a).
+    EndOfTurn {
+        /// `turn: any`.
+        any: bool,
+    },
+    /// It (`friendly: false`) or a unit its controller controls becomes Mighty (709).
+    Mighty {
+        /// `of: friendly`.
+        friendly: bool,
+    },
 }
 
 /// A triggered ability on a carrier.
@@ -316,6 +398,12 @@ pub struct Trigger {
     pub on: TriggerOn,
     /// The triggered ability that goes on the Chain.
     pub item: ItemSpec,
+    /// `death` only: a Deathknell (doubled by `extra_death_triggers`); default true.
+    pub deathknell: bool,
+    /// `death` on a unit only: fires only if the unit had a designation in the combat (740.2.c).
+    pub in_combat: bool,
+    /// Created by the loader, not written (the Temporary trigger, 816.2.a).
+    pub implicit: bool,
     /// The trigger's mapping in the file.
     pub loc: Loc,
 }
@@ -331,6 +419,8 @@ pub enum BoardKind {
     Legend,
     /// A battlefield.
     Battlefield,
+    /// A card facedown at a battlefield (107.3): not a unit.
+    Facedown,
 }
 
 /// A permanent on the board when the file starts.
@@ -340,12 +430,18 @@ pub struct BoardSpec {
     pub id: String,
     /// Its name.
     pub name: String,
-    /// Its controller.
-    pub controller: PlayerId,
+    /// Its controller; `None` only for an uncontrolled battlefield (`controller: none`).
+    pub controller: Option<PlayerId>,
     /// What it is.
     pub kind: BoardKind,
-    /// Where it is (shown only).
+    /// Where it is, as written (checked in board files: see `keys.place`).
     pub at: String,
+    /// A token unit or gear (185).
+    pub token: bool,
+    /// The board keys of units, gear and legends.
+    pub keys: PermanentKeys,
+    /// The board keys of battlefields.
+    pub battlefield: BattlefieldKeys,
     /// Its triggered abilities.
     pub triggers: Vec<Trigger>,
     /// The object's mapping in the file.
@@ -370,6 +466,30 @@ pub enum ActionKind {
     Pass(PlayerId),
     /// The order of one controller's simultaneous triggers, first listed oldest.
     Order(Vec<String>),
+    /// A standard move of the units to a place (144).
+    Move {
+        /// The action's id (`move-N` by default).
+        id: String,
+        /// The units' controller, who makes the move.
+        by: PlayerId,
+        /// The units.
+        units: Vec<String>,
+        /// Where to.
+        to: Place,
+    },
+    /// A player's combat damage assignment (465.2.c); like `order`, not a turn.
+    Assign {
+        /// The action's id (`assign-N` by default).
+        id: String,
+        /// The assigning player.
+        by: PlayerId,
+        /// Unit id -> damage; units not listed get 0.
+        to: Vec<(String, i64)>,
+    },
+    /// The Turn Player ends the turn (316.9, 317).
+    EndTurn(PlayerId),
+    /// The Turn Player's choice of staged showdown or combat; like `order`, not a turn.
+    Begin(usize),
 }
 
 /// One entry of `actions`.
@@ -386,8 +506,9 @@ impl Action {
     pub fn actor(&self) -> Option<PlayerId> {
         match &self.kind {
             ActionKind::Play(item) => item.controller,
-            ActionKind::Pass(p) => Some(*p),
-            ActionKind::Order(_) => None,
+            ActionKind::Pass(p) | ActionKind::EndTurn(p) => Some(*p),
+            ActionKind::Move { by, .. } => Some(*by),
+            ActionKind::Order(_) | ActionKind::Assign { .. } | ActionKind::Begin(_) => None,
         }
     }
 }
@@ -480,6 +601,10 @@ pub struct ExpectBlock {
     pub next_turns: Option<Vec<String>>,
     /// Rule numbers that must be cited (a subset).
     pub cites: Option<Vec<String>>,
+    /// Units and gear killed (a set; any file).
+    pub killed: Option<Vec<String>>,
+    /// The board keys (board files only).
+    pub board: BoardExpect,
 }
 
 impl ExpectBlock {
@@ -497,6 +622,8 @@ impl ExpectBlock {
             && self.legion.is_none()
             && self.next_turns.is_none()
             && self.cites.is_none()
+            && self.killed.is_none()
+            && self.board.is_empty()
     }
 }
 
@@ -581,14 +708,22 @@ pub struct Situation {
     pub turn: PlayerId,
     /// The phase.
     pub phase: Phase,
-    /// The Ending Phase step.
-    pub step: Option<EndingStep>,
+    /// The step of the phase (`None`: not written).
+    pub step: Option<PhaseStep>,
     /// The showdown under way, if any.
     pub showdown: Option<ShowdownSpec>,
     /// Cards each player played this turn before the file starts.
     pub played_this_turn: Vec<Vec<PlayedEntry>>,
     /// Permanents that matter.
     pub board: Vec<BoardSpec>,
+    /// Board files: why the board model is used (`None`: format 1 without the board).
+    pub board_model: Option<BoardModel>,
+    /// The indices in `board` of the battlefields, in board order.
+    pub battlefields: Vec<usize>,
+    /// Each player's points now (194), by player.
+    pub points: Vec<i64>,
+    /// Points needed to win (194.3; default 8).
+    pub victory_score: i64,
     /// The Chain, oldest first.
     pub chain: Vec<ItemSpec>,
     /// Who holds Priority now (derived when `None`).

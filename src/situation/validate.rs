@@ -14,11 +14,24 @@ pub(super) enum IdWhat {
     PlayEffect(Option<ItemKind>),
     TriggerItem,
     Board(Option<BoardKind>),
+    /// A `kind: facedown` board entry.
+    Facedown,
 }
 
 impl IdWhat {
     fn is_item(self) -> bool {
-        !matches!(self, Self::Board(_))
+        !matches!(self, Self::Board(_) | Self::Facedown)
+    }
+
+    fn is_killable(self) -> bool {
+        self.is_unit()
+            || matches!(
+                self,
+                Self::Board(Some(BoardKind::Gear))
+                    | Self::Chain(Some(ItemKind::Gear))
+                    | Self::Action(Some(ItemKind::Gear))
+                    | Self::PlayEffect(Some(ItemKind::Gear))
+            )
     }
 
     fn is_template(self) -> bool {
@@ -42,6 +55,7 @@ impl IdWhat {
             Self::PlayEffect(_) => "an instructed play",
             Self::TriggerItem => "a trigger item",
             Self::Board(Some(BoardKind::Unit)) => "a board unit",
+            Self::Facedown => "a facedown card",
             Self::Board(_) => "a board object",
         }
     }
@@ -87,6 +101,12 @@ pub(super) enum RefKind {
     Item,
     /// A rule number in `expect.cites`.
     Cite,
+    /// A `kind: facedown` board entry (`facedown` on a play).
+    Facedown,
+    /// A unit (board effects and actions).
+    Unit,
+    /// A unit or gear to kill (kill lists: units and gear, including their items).
+    Killable,
 }
 
 /// A reference to an id, with where it is written.
@@ -233,6 +253,15 @@ pub(super) fn check(
                 Some("`counter` names a Chain Item, not a board object")
             }
             RefKind::Kill if !what.is_unit() => Some("`kill` names a unit"),
+            RefKind::Killable if !what.is_killable() => {
+                Some("`kill` names units and gear (including unit and gear items)")
+            }
+            RefKind::Unit if !what.is_unit() => Some(
+                "damage, healing, Might, stun, recall and moves apply to units here (417.1 for damage): name a unit",
+            ),
+            RefKind::Facedown if what != IdWhat::Facedown => {
+                Some("`facedown` names a `kind: facedown` board entry")
+            }
             RefKind::Trigger if what != IdWhat::TriggerItem => {
                 Some("`order` names the ids of trigger items")
             }

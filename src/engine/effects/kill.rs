@@ -1,18 +1,22 @@
 //! Kill (428): one kill action on all the units and gear it names. Before any of them leaves the
 //! board, the death triggers of all of them are added as pending, as one event (428.1.a.1.b,
 //! 808.1.d.2): several controllers' in turn order from the Turn Player (383.3.d.1), one
-//! controller's by `order` (383.3.d); then all go to the trash together (370.1.a.2). A target
-//! not on the board is a mistarget (359.3.e.5, 359.3.e.7); the others are still killed.
+//! controller's by `order` (383.3.d); then all go to the trash together (370.1.a.2), unless a
+//! death is replaced (board files, 4.7.6). A target not on the board is a mistarget (359.3.e.5,
+//! 359.3.e.7); the others are still killed.
 
 use super::*;
 
 impl<'s> Engine<'s> {
-    /// Kill (428): `targets` die together, their death triggers added before they leave.
-    pub(in crate::engine) fn kill(&mut self, by: usize, targets: &[String]) -> Res {
+    /// A `kill` effect of item `by` on `targets`.
+    pub(in crate::engine) fn kill(&mut self, by: usize, targets: &[String], effect: &Effect) -> Res {
         let controller = self.inst[by].controller;
         let mut dying = Vec::new();
         for target in targets {
-            match self.on_board(target).filter(|&b| self.board[b].killable) {
+            match self
+                .on_board(target)
+                .filter(|&b| self.board.perms[b].killable() && self.meets(b, effect.target_at))
+            {
                 Some(b) => dying.push(b),
                 None => self.step(
                     Some(controller),
@@ -22,68 +26,77 @@ impl<'s> Engine<'s> {
                 ),
             }
         }
+        self.kill_action(Some(controller), dying)
+    }
+
+    /// One kill instruction (4.7.2) on permanents on the board: by a `kill` effect, a Temporary
+    /// trigger or a gear's replacement.
+    pub(in crate::engine) fn kill_action(
+        &mut self,
+        who: Option<PlayerId>,
+        mut dying: Vec<usize>,
+    ) -> Res {
         if dying.is_empty() {
             return Ok(());
         }
-        let ids: Vec<String> = dying.iter().map(|&b| self.board[b].id.clone()).collect();
-        let mut fired = Vec::new();
-        for &b in &dying {
-            let obj = &self.board[b];
-            for t in obj.triggers.iter().filter(|t| t.on == TriggerOn::Death) {
-                fired.push(Fired {
-                    trigger: t,
-                    controller: obj.controller,
-                });
-            }
-        }
+        let ids: Vec<String> = dying
+            .iter()
+            .map(|&b| self.board.perms[b].id.clone())
+            .collect();
+        let (fired, copies) = self.death_triggers(&dying);
         let any = !fired.is_empty();
-        let (names, verb, their) = if ids.len() == 1 {
-            (ids[0].clone(), "is", "its")
+        let names = if ids.len() == 1 {
+            ids[0].clone()
         } else {
-            (
-                format!("{} (one kill action)", join_and(&ids)),
-                "are",
-                "their",
-            )
+            format!("{} (one kill action)", join_and(&ids))
         };
-        self.step(
-            Some(controller),
-            if any {
-                format!(
-                    "{names} {verb} killed: {their} death triggers are added before {} the board",
-                    if ids.len() == 1 {
-                        "it leaves"
-                    } else {
-                        "any of them leaves"
-                    }
-                )
-            } else {
-                format!("{names} {verb} killed")
-            },
-            if any {
-                &[Cite::KillDeathTriggers, Cite::DeathknellBeforeTrash]
-            } else {
-                &[Cite::KillDeathTriggers]
-            },
-            Vec::new(),
-        );
+        let verb = if ids.len() == 1 { "is" } else { "are" };
+        let what = if !any {
+            format!("{names} {verb} killed")
+        } else if ids.len() == 1 {
+            format!("{names} {verb} killed: its death triggers are added before it leaves the board")
+        } else {
+            format!("{names} {verb} killed: their death triggers are added before any of them leaves the board")
+        };
+        let mut cites = vec![Cite::KillDeathTriggers];
+        if any {
+            cites.push(Cite::DeathknellBeforeTrash);
+        }
+        if copies {
+            cites.push(Cite::DeathknellCopyOrder);
+        }
+        self.step(who, what, &cites, Vec::new());
         let cause = if ids.len() == 1 {
             format!("{} died", ids[0])
         } else {
             format!("{} died together", join_and(&ids))
         };
-        self.put_triggers(
+        let added = self.put_triggers(
             fired,
             &cause,
             &[Cite::KillDeathTriggers, Cite::DeathknellBeforeTrash],
         )?;
-        for id in &ids {
-            if let Some(b) = self.on_board(id) {
-                self.board.remove(b);
-            }
+        let mut report = self.replace_deaths(&mut dying, &added);
+        self.bury(&dying, &mut report);
+        self.report_deaths(who, &report);
+        let gear = std::mem::take(&mut report.gear_instead);
+        self.kill_action(who, gear)
+    }
+
+    /// Shows the replacements and tokens of a death action (board files).
+    pub(in crate::engine) fn report_deaths(&mut self, who: Option<PlayerId>, report: &death::DeathReport) {
+        for r in &report.replaced {
+            self.step(who, r.clone(), &report.cites, Vec::new());
         }
-        self.out.killed.extend(ids);
-        Ok(())
+        if !report.tokens.is_empty() {
+            let verb = if report.tokens.len() == 1 { "is a token: it ceases" } else { "are tokens: they cease" };
+            self.step(
+                who,
+                format!("{} {verb} to exist instead of going to the trash", join_and(&report.tokens)),
+                &[Cite::TokenCeases],
+                Vec::new(),
+            );
+        }
     }
 }
 

@@ -1,9 +1,12 @@
 //! The effects of format 1, run in order as an item resolves: conditions first, then counter,
 //! kill, instructed plays, extra turns (735-738) and forbidden names.
 
+mod board;
 mod counter;
 mod kill;
 mod play;
+
+pub(super) use kill::join_and;
 
 use super::*;
 
@@ -17,6 +20,18 @@ impl<'s> Engine<'s> {
         let controller = self.inst[idx].controller;
         let mut countered_self = false;
         for effect in &spec.effects {
+            if self.inst[idx].no_controller && names_controller(effect) {
+                self.step(
+                    Some(controller),
+                    format!(
+                        "{}: skipped, it names its controller and {iid} comes from a battlefield nobody controls, so \"you\" is no one",
+                        self.effect_name(effect)
+                    ),
+                    &[Cite::UncontrolledNoOne],
+                    Vec::new(),
+                );
+                continue;
+            }
             if let Some(cond) = &effect.condition {
                 let (met, detail) = self.condition(cond, controller);
                 let (ccites, notes) = self.condition_cites();
@@ -58,7 +73,47 @@ impl<'s> Engine<'s> {
                         break;
                     }
                 }
-                EffectKind::Kill(targets) => self.kill(idx, targets)?,
+                EffectKind::Kill(targets) => self.kill(idx, targets, effect)?,
+                EffectKind::Damage { targets, amount } => {
+                    let units = self.unit_targets(idx, effect, targets);
+                    self.damage_effect(idx, &units, *amount);
+                }
+                EffectKind::Heal(targets) => {
+                    let units = self.unit_targets(idx, effect, targets);
+                    self.heal_effect(idx, &units);
+                }
+                EffectKind::Move { targets, to } => {
+                    let units = self.unit_targets(idx, effect, targets);
+                    if !units.is_empty() {
+                        self.move_effect(idx, &units, *to);
+                    }
+                }
+                EffectKind::Recall(targets) => {
+                    let units = self.unit_targets(idx, effect, targets);
+                    if !units.is_empty() {
+                        self.recall_effect(idx, &units);
+                    }
+                }
+                EffectKind::Might {
+                    targets,
+                    amount,
+                    duration,
+                } => {
+                    let units = self.unit_targets(idx, effect, targets);
+                    self.might_effect(idx, &units, *amount, *duration)?;
+                }
+                EffectKind::Stun(targets) => {
+                    let units = self.unit_targets(idx, effect, targets);
+                    self.stun_effect(idx, &units);
+                }
+                EffectKind::GainPoint(to) => {
+                    let p = match to {
+                        PointTo::Controller => controller,
+                        PointTo::Player(p) => *p,
+                        PointTo::Opponent => self.s.next_player(controller),
+                    };
+                    self.gain_point(idx, p);
+                }
                 EffectKind::Play(item) => self.instructed_play(idx, item),
                 EffectKind::ExtraTurn(p) => {
                     self.extra_turns.insert(0, *p);
@@ -102,6 +157,26 @@ impl<'s> Engine<'s> {
             EffectKind::Play(i) => format!("play {}", i.id),
             EffectKind::ExtraTurn(p) => format!("extra turn for {}", self.name(*p)),
             EffectKind::ForbidName(n) => format!("forbid the name \"{n}\""),
+            EffectKind::Damage { targets, amount } => {
+                format!("{amount} damage to {}", targets.join(", "))
+            }
+            EffectKind::Heal(t) => format!("heal {}", t.join(", ")),
+            EffectKind::Move { targets, .. } => format!("move {}", targets.join(", ")),
+            EffectKind::Recall(t) => format!("recall {}", t.join(", ")),
+            EffectKind::Might {
+                targets, amount, ..
+            } => format!("{amount:+} Might to {}", targets.join(", ")),
+            EffectKind::Stun(t) => format!("stun {}", t.join(", ")),
+            EffectKind::GainPoint(_) => "gain a point".into(),
         }
     }
+}
+
+/// Whether an effect writes `controller` (its value or its condition's `by`), which is no one
+/// in an item of an uncontrolled battlefield (190.6.d; board extension 12.5).
+fn names_controller(e: &Effect) -> bool {
+    matches!(e.kind, EffectKind::GainPoint(PointTo::Controller))
+        || e.condition
+            .as_ref()
+            .is_some_and(|c| c.by == PlayedBy::Controller)
 }

@@ -6,9 +6,27 @@ use super::item::Place;
 use super::Reader;
 use crate::diag::Problem;
 use crate::situation::validate::{Ref, RefKind};
-use crate::situation::{CardKind, Condition, Effect, EffectKind, PlayedBy};
+use crate::situation::{
+    CardKind, Condition, Effect, EffectKind, MightDuration, PlayedBy, PointTo, TargetAt,
+};
 use marked_yaml::types::MarkedScalarNode;
 use marked_yaml::Node;
+
+/// The effect keys: one per effect map.
+const MAIN_KEYS: &[&str] = &[
+    "counter",
+    "play",
+    "kill",
+    "extra_turn",
+    "forbid_name",
+    "damage",
+    "heal",
+    "move",
+    "recall",
+    "might",
+    "gain_point",
+    "stun",
+];
 
 const EFFECT_KEYS: &[&str] = &[
     "counter",
@@ -16,8 +34,16 @@ const EFFECT_KEYS: &[&str] = &[
     "kill",
     "extra_turn",
     "forbid_name",
+    "damage",
+    "heal",
+    "move",
+    "recall",
+    "might",
+    "gain_point",
+    "stun",
     "text",
     "if",
+    "target_at",
 ];
 
 impl<'a> Reader<'a> {
@@ -26,9 +52,7 @@ impl<'a> Reader<'a> {
         let mains: Vec<&MarkedScalarNode> = map
             .iter()
             .map(|(k, _)| k)
-            .filter(|k| {
-                ["counter", "play", "kill", "extra_turn", "forbid_name"].contains(&k.as_str())
-            })
+            .filter(|k| MAIN_KEYS.contains(&k.as_str()))
             .collect();
         if mains.len() > 1 {
             self.push(
@@ -50,7 +74,7 @@ impl<'a> Reader<'a> {
                     "this effect does nothing",
                 )
                 .label("no effect key")
-                .help("use one of counter, play, kill, extra_turn, forbid_name, or text"),
+                .help(format!("use one of {}, or text", MAIN_KEYS.join(", "))),
             );
             return None;
         }
@@ -60,22 +84,35 @@ impl<'a> Reader<'a> {
             Some(key) => {
                 let v = map.get_node(key)?;
                 match key {
-                    "counter" | "kill" => {
-                        let id = self.text(v, &format!("`{key}`"))?;
-                        let kind = if key == "counter" {
-                            RefKind::Counter
-                        } else {
-                            RefKind::Kill
-                        };
+                    "counter" => {
+                        let id = self.text(v, "`counter`")?;
                         self.refs.push(Ref {
                             id: id.clone(),
                             loc: self.loc(v),
-                            kind,
+                            kind: RefKind::Counter,
                         });
-                        if key == "counter" {
-                            EffectKind::Counter(id)
-                        } else {
-                            EffectKind::Kill(vec![id])
+                        EffectKind::Counter(id)
+                    }
+                    "kill" => EffectKind::Kill(self.ids(v, "`kill`", RefKind::Killable)?),
+                    "heal" => EffectKind::Heal(self.ids(v, "`heal`", RefKind::Unit)?),
+                    "recall" => EffectKind::Recall(self.ids(v, "`recall`", RefKind::Unit)?),
+                    "stun" => EffectKind::Stun(self.ids(v, "`stun`", RefKind::Unit)?),
+                    "damage" | "move" | "might" => self.targeted(key, v)?,
+                    "gain_point" => {
+                        let t = self.text(v, "`gain_point`")?;
+                        match t.as_str() {
+                            "controller" => EffectKind::GainPoint(PointTo::Controller),
+                            "opponent" => {
+                                if self.players.len() > 2 {
+                                    self.push(
+                                        Problem::new("gain_point", self.loc(v), "`opponent` is one player only in a 2-player game")
+                                            .label("several opponents")
+                                            .help("name the player who gains the point"),
+                                    );
+                                }
+                                EffectKind::GainPoint(PointTo::Opponent)
+                            }
+                            _ => EffectKind::GainPoint(PointTo::Player(self.player(v, "`gain_point`")?)),
                         }
                     }
                     "play" => EffectKind::Play(Box::new(self.item(v, Place::PlayEffect)?)),
@@ -84,10 +121,40 @@ impl<'a> Reader<'a> {
                 }
             }
         };
+        let target_at = map.get_node("target_at").and_then(|n| {
+            let key_loc = self.key_loc(map, "target_at").unwrap_or_else(|| self.loc(n));
+            if !self.board {
+                self.push(
+                    Problem::new("board_only", key_loc, "`target_at` is a board key, and this is not a board file")
+                        .label("board only")
+                        .help("add a board key (board extension, principle 1), for example `might` on the units"),
+                );
+                return None;
+            }
+            if !matches!(kind, EffectKind::Damage { .. } | EffectKind::Kill(_) | EffectKind::Heal(_) | EffectKind::Move { .. } | EffectKind::Recall(_) | EffectKind::Might { .. } | EffectKind::Stun(_)) {
+                self.push(
+                    Problem::new("misplaced_key", key_loc, "`target_at` restricts the targets of damage, kill, heal, move, recall, might and stun")
+                        .label("not allowed here")
+                        .help("remove `target_at`"),
+                );
+                return None;
+            }
+            let t = self.text(n, "`target_at`")?;
+            match t.as_str() {
+                "battlefield" => Some(TargetAt::AnyBattlefield),
+                "base" => Some(TargetAt::Base),
+                _ => {
+                    let loc = self.loc(n);
+                    self.battlefield(&t, loc, "`target_at`").map(TargetAt::Battlefield)
+                }
+            }
+        });
         Some(Effect {
             kind,
             text,
             condition,
+            target_at,
+            untargeted: false,
             loc: self.map_first_line(node),
         })
     }
@@ -160,5 +227,103 @@ impl<'a> Reader<'a> {
             other_than,
             at_least,
         })
+    }
+
+    /// One id or a list of ids (not empty, no repeats), each a reference of `kind`.
+    fn ids(&mut self, node: &Node, what: &str, kind: RefKind) -> Option<Vec<String>> {
+        let list: Vec<(String, crate::yaml::Loc)> = if node.as_sequence().is_some() {
+            let l = self.text_list(node, what)?;
+            if l.is_empty() {
+                self.push(
+                    Problem::new("empty_list", self.loc(node), format!("{what} names nothing"))
+                        .label("empty list")
+                        .help("name at least one id"),
+                );
+                return None;
+            }
+            l
+        } else {
+            vec![(self.text(node, what)?, self.loc(node))]
+        };
+        let mut out: Vec<String> = Vec::new();
+        for (id, loc) in list {
+            if out.contains(&id) {
+                self.push(
+                    Problem::new("repeated_id", loc, format!("`{id}` is named twice in {what}"))
+                        .label("second time")
+                        .help("name each id once"),
+                );
+                continue;
+            }
+            self.refs.push(Ref {
+                id: id.clone(),
+                loc,
+                kind,
+            });
+            out.push(id);
+        }
+        Some(out)
+    }
+
+    /// `damage`, `move` and `might`: a map with `target` and an amount or a place.
+    fn targeted(&mut self, key: &str, v: &Node) -> Option<EffectKind> {
+        let (keys, example): (&[&str], &str) = match key {
+            "damage" => (&["target", "amount"], "`{ target: poro, amount: 3 }`"),
+            "move" => (&["target", "to"], "`{ target: guard, to: Battlefield 1 }`"),
+            _ => (&["target", "amount", "duration"], "`{ target: scout, amount: 1, duration: turn }`"),
+        };
+        let what = format!("a `{key}` effect");
+        let m = self.mapping(v, &what, keys, example)?;
+        let targets = self
+            .require(m, v, "target", &what)
+            .and_then(|n| self.ids(n, "`target`", RefKind::Unit));
+        match key {
+            "move" => {
+                let to = self
+                    .require(m, v, "to", &what)
+                    .and_then(|n| self.place(n, "`to`"));
+                Some(EffectKind::Move {
+                    targets: targets?,
+                    to: to?,
+                })
+            }
+            _ => {
+                let amount_node = self.require(m, v, "amount", &what);
+                let amount = amount_node.and_then(|n| self.integer(n, "`amount`"));
+                if let (Some(a), Some(n)) = (amount, amount_node) {
+                    let bad = if key == "damage" { a < 1 } else { a == 0 };
+                    if bad {
+                        let msg = if key == "damage" {
+                            "an amount of damage is at least 1 (417.1.e)"
+                        } else {
+                            "a Might effect changes Might: its amount is not 0"
+                        };
+                        self.push(
+                            Problem::new("bad_value", self.loc(n), msg)
+                                .label("out of range")
+                                .help("write a whole number other than 0 (damage: 1 or more)"),
+                        );
+                    }
+                }
+                if key == "damage" {
+                    return Some(EffectKind::Damage {
+                        targets: targets?,
+                        amount: amount?,
+                    });
+                }
+                let duration = match m
+                    .get_node("duration")
+                    .and_then(|n| self.word(n, "`duration`", &["turn", "combat"]))
+                {
+                    Some("combat") => MightDuration::Combat,
+                    _ => MightDuration::Turn,
+                };
+                Some(EffectKind::Might {
+                    targets: targets?,
+                    amount: amount?,
+                    duration,
+                })
+            }
+        }
     }
 }

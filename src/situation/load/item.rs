@@ -4,6 +4,7 @@
 //! (383.3.c); `adds`, `flow`, `legion` and `from` by kind; a finalized unit, gear or Add ability
 //! in `chain` is an error (337.2, 429.2).
 
+use super::permanent::{Carrier, PERMANENT_KEYS, UNIT_KEYS};
 use super::trigger::TriggerCarrier;
 use super::Reader;
 use crate::diag::Problem;
@@ -26,6 +27,8 @@ const ITEM_KEYS: &[&str] = &[
     "uncounterable",
     "legion",
     "from",
+    "at",
+    "facedown",
 ];
 
 /// Where an item map stands; the format's rules differ by place.
@@ -46,10 +49,16 @@ impl<'a> Reader<'a> {
             Place::PlayEffect => "a `play` effect",
             Place::TriggerItem => "a trigger item",
         };
+        let allowed: Vec<&str> = ITEM_KEYS
+            .iter()
+            .chain(UNIT_KEYS)
+            .chain(PERMANENT_KEYS)
+            .copied()
+            .collect();
         let map = self.mapping(
             node,
             what,
-            ITEM_KEYS,
+            &allowed,
             "`{ name: Defy, controller: Ben, kind: spell }`",
         )?;
         let name = self
@@ -231,6 +240,50 @@ impl<'a> Reader<'a> {
             None => Vec::new(),
         };
         let triggers = self.triggers(map, TriggerCarrier::Item(kind));
+        let kind_word = kind.map_or("", |k| match k {
+            ItemKind::Unit => "unit",
+            ItemKind::Gear => "gear",
+            _ => "other",
+        });
+        let (mut keys, token) = self.permanent_keys(map, node, Carrier::Item(kind_word));
+        let at = match map.get_node("at") {
+            Some(n) if kind == Some(ItemKind::Unit) => {
+                let t = self.text(n, "`at`");
+                if self.board {
+                    keys.place = self.place(n, "`at`");
+                }
+                t
+            }
+            Some(n) => {
+                let loc = self.key_loc(map, "at").unwrap_or_else(|| self.loc(n));
+                self.push(
+                    Problem::new("misplaced_key", loc, "`at` is only for unit items: where the unit enters")
+                        .label("not allowed here")
+                        .help("remove `at`"),
+                );
+                None
+            }
+            None => None,
+        };
+        let facedown = map.get_node("facedown").and_then(|n| {
+            let f = self.text(n, "`facedown`")?;
+            let ok = place == Place::Action
+                && from == FromZone::Hidden
+                && matches!(kind, Some(ItemKind::Unit | ItemKind::Spell));
+            if !ok {
+                self.push(
+                    Problem::new("misplaced_key", self.loc(n), "`facedown` is only for a `play` action with `from: hidden` and `kind: unit` or `spell`")
+                        .label("not allowed here")
+                        .help("a hidden card is played at its battlefield (811.1.d.1); hidden gear is not modelled"),
+                );
+            }
+            self.refs.push(Ref {
+                id: f.clone(),
+                loc: self.loc(n),
+                kind: RefKind::Facedown,
+            });
+            Some(f)
+        });
         Some(ItemSpec {
             id,
             name: name?,
@@ -246,7 +299,10 @@ impl<'a> Reader<'a> {
             uncounterable,
             legion,
             from,
-            token: false,
+            token,
+            at,
+            keys,
+            facedown,
             loc: self.map_first_line(node),
         })
     }

@@ -20,6 +20,8 @@
 
 mod action;
 mod board;
+mod board_model;
+mod permanent;
 mod effect;
 mod expect;
 mod ids;
@@ -32,7 +34,7 @@ mod turn;
 use self::item::Place;
 use self::reader::Reader;
 use super::validate::{self, Registry};
-use super::{EndingStep, Phase, RulesChoice, Situation};
+use super::{Phase, PhaseStep, RulesChoice, Situation};
 use crate::diag::{FileProblems, Problem};
 use crate::yaml::{parse_tree, Text};
 use marked_yaml::Node;
@@ -75,6 +77,8 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         refs: Vec::new(),
         keys: HashMap::new(),
         players: Vec::new(),
+        board: false,
+        battlefields: Vec::new(),
     };
     let situation = r.situation(path, &tree);
     if let Some(s) = &situation {
@@ -107,6 +111,8 @@ const TOP_KEYS: &[&str] = &[
     "actions",
     "expect",
     "ruling",
+    "points",
+    "victory_score",
 ];
 /// Top-level keys that describe the file, not the situation: a rulings file may hold only these.
 const META_KEYS: &[&str] = &["format", "title", "rules", "date", "ruling"];
@@ -198,6 +204,10 @@ impl<'a> Reader<'a> {
                 showdown: None,
                 played_this_turn: Vec::new(),
                 board: Vec::new(),
+                board_model: None,
+                battlefields: Vec::new(),
+                points: Vec::new(),
+                victory_score: 8,
                 chain: Vec::new(),
                 priority: None,
                 passed: None,
@@ -213,6 +223,12 @@ impl<'a> Reader<'a> {
         if let Some(n) = players_node {
             self.players_list(n);
         }
+        // A board file? (board extension, principle 1) Its battlefields are named everywhere.
+        let board_model = self.find_board_model(tree);
+        self.board = board_model.is_some();
+        if self.board {
+            self.battlefields = self.battlefield_names(map.get_node("board"));
+        }
         let turn = map
             .get_node("turn")
             .and_then(|n| self.player(n, "`turn`"))
@@ -226,18 +242,39 @@ impl<'a> Reader<'a> {
             _ => Phase::Main,
         };
         let step = map.get_node("step").and_then(|n| {
-            match self.word(n, "`step`", &["ending", "expiration"]) {
-                Some("ending") => Some(EndingStep::Ending),
-                Some(_) => Some(EndingStep::Expiration),
-                None => None,
+            let words: &[&'static str] = if self.board {
+                &["start", "beginning", "ending", "expiration"]
+            } else {
+                &["ending", "expiration"]
+            };
+            match self.word(n, "`step`", words)? {
+                "start" => Some(PhaseStep::Start),
+                "beginning" => Some(PhaseStep::Beginning),
+                "ending" => Some(PhaseStep::Ending),
+                _ => Some(PhaseStep::Expiration),
             }
         });
+        let points = self.points(map.get_node("points"));
+        let victory_score = map
+            .get_node("victory_score")
+            .and_then(|n| {
+                let v = self.integer(n, "`victory_score`")?;
+                if v < 1 {
+                    self.push(
+                        Problem::new("bad_value", self.loc(n), "`victory_score` must be at least 1 (483.3.a)")
+                            .label("out of range")
+                            .help("write 1 or more (8 in a 2-4 player game)"),
+                    );
+                }
+                Some(v)
+            })
+            .unwrap_or(8);
         let showdown = map.get_node("showdown").and_then(|n| self.showdown(n));
         let played_this_turn = map
             .get_node("played_this_turn")
             .map(|n| self.played(n))
             .unwrap_or_else(|| vec![Vec::new(); self.players.len()]);
-        let board = map
+        let board: Vec<super::BoardSpec> = map
             .get_node("board")
             .and_then(|n| self.list(n, "`board`"))
             .map(|seq| seq.iter().filter_map(|n| self.board_object(n)).collect())
@@ -284,6 +321,15 @@ impl<'a> Reader<'a> {
             step,
             showdown,
             played_this_turn,
+            battlefields: board
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.kind == super::BoardKind::Battlefield)
+                .map(|(i, _)| i)
+                .collect(),
+            board_model,
+            points,
+            victory_score,
             board,
             chain,
             priority,
@@ -294,5 +340,35 @@ impl<'a> Reader<'a> {
             ruling,
             has_situation: true,
         })
+    }
+
+    /// `points` (194): name -> whole number ≥ 0 (194.4); 0 for a player not listed.
+    fn points(&mut self, node: Option<&Node>) -> Vec<i64> {
+        let mut out = vec![0; self.players.len()];
+        let Some(node) = node else { return out };
+        let Some(m) = node.as_mapping() else {
+            self.push(
+                Problem::new("wrong_type", self.loc(node), "`points` maps players to points")
+                    .label(format!("found {}", Self::type_name(node)))
+                    .help("write `points: { Ana: 3, Ben: 2 }`"),
+            );
+            return out;
+        };
+        for (k, v) in m.iter() {
+            let Some(p) = self.player_named(k.as_str(), self.sloc(k), "`points`") else {
+                continue;
+            };
+            if let Some(n) = self.integer(v, "points") {
+                if n < 0 {
+                    self.push(
+                        Problem::new("bad_value", self.loc(v), "points cannot be negative (194.4)")
+                            .label("out of range")
+                            .help("write 0 or more"),
+                    );
+                }
+                out[p] = n;
+            }
+        }
+        out
     }
 }

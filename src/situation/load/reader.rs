@@ -20,6 +20,10 @@ pub(super) struct Reader<'a> {
     pub(super) refs: Vec<Ref>,
     pub(super) keys: HashMap<&'static str, Loc>,
     pub(super) players: Vec<String>,
+    /// A board file (board extension, principle 1).
+    pub(super) board: bool,
+    /// The battlefields' ids and names, in board order (board files).
+    pub(super) battlefields: Vec<(String, String)>,
 }
 
 /// Whether a plain scalar would be read by YAML 1.2 as something other than text.

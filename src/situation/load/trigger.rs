@@ -83,6 +83,9 @@ impl<'a> Reader<'a> {
         Some(Trigger {
             on,
             item,
+            deathknell: true,
+            in_combat: false,
+            implicit: false,
             loc: self.map_first_line(node),
         })
     }
@@ -110,6 +113,7 @@ impl TriggerCarrier {
             (Self::Item(Some(ItemKind::Spell)), _) => Some("a spell carries only `play` and `chosen` triggers"),
             (Self::Item(Some(ItemKind::Gear)), TriggerOn::Death) => Some("only units die"),
             (Self::Item(_), _) => Some("an ability carries only `chosen` triggers"),
+            (Self::Board(_), _) => Some("board triggers need a board file"),
         }
     }
 }

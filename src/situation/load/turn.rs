@@ -148,6 +148,7 @@ impl<'a> Reader<'a> {
             attacker,
             defender,
             opened_by_trigger,
+            place: None,
         })
     }
 

@@ -1,0 +1,263 @@
+//! Combat (459-466; October 461-468): a combat begins in a cleanup (323.13, 323.14, 460), then
+//! the Combat Showdown Step's tasks (464.2: start-of-combat effects, designations and Focus, the
+//! designation triggers in 464.2.e.1's order), the Combat Damage Step (465, in `damage`), and the
+//! Resolution Step's seven tasks (466): the Combat Cleanup, the result, control and the conquer,
+//! and the end of the combat.
+
+mod damage;
+mod resolution;
+
+use super::*;
+use board::Role;
+
+/// Where a combat is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stage {
+    /// The Combat Showdown Step (464).
+    Showdown,
+    /// The Resolution Step (466), after this task.
+    Resolution(u8),
+}
+
+/// The combat under way (one at a time, 460).
+#[derive(Debug, Clone)]
+pub(super) struct CombatRt {
+    pub(super) bf: usize,
+    pub(super) attacker: PlayerId,
+    pub(super) defender: PlayerId,
+    /// A new combat showdown (464.1 first way), not an escalation of a running showdown.
+    pub(super) opened_with_combat: bool,
+    /// Task c has given the designations (so a cleanup's task 2 applies).
+    pub(super) designated: bool,
+    pub(super) stage: Stage,
+    /// The Combat Cleanup's 3d recalled a unit (466.3.d).
+    pub(super) recalled_at_3d: bool,
+    /// Its index in the engine's list of combats.
+    pub(super) record: usize,
+}
+
+impl CombatRt {
+    /// With the Chain empty: the Resolution Step's next task, if the combat is in it.
+    pub(super) fn resumes(&self) -> Option<Next> {
+        match self.stage {
+            Stage::Resolution(k) if k < 7 => Some(Next::Resolution(k + 1)),
+            _ => None,
+        }
+    }
+}
+
+impl<'s> Engine<'s> {
+    /// A combat begins at `bf` (323.13 or 323.14, 460, 461.3): `opened` for a new combat
+    /// showdown, false for a showdown under way becoming one. The attacker is the contester
+    /// (464.2.c.1), the defender the other player with units there (464.2.c.2).
+    pub(super) fn begin_combat(&mut self, bf: usize, opened: bool) -> Res {
+        let b = &self.board.bfs[bf];
+        let present = b.present();
+        let attacker = b.contester.unwrap_or(self.s.turn);
+        let others: Vec<PlayerId> = present.iter().copied().filter(|&p| p != attacker).collect();
+        if !present.contains(&attacker) || others.len() != 1 {
+            return Err(ReplayError {
+                code: "combat_not_modelled",
+                message: format!(
+                    "the combat at {} does not have exactly two participants with the contester among them, which chainjudge does not model (460, 462)",
+                    self.board.bf_id(bf)
+                ),
+                help: "change the board so that the contester and one other player have units there".into(),
+                locs: vec![(self.s.board[self.board.bfs[bf].perm].loc, "this battlefield".into())],
+            });
+        }
+        let defender = others[0];
+        self.board.bfs[bf].showdown_staged = false;
+        self.board.bfs[bf].combat_staged = false;
+        self.showdown = Some(ShowdownRt {
+            combat: true,
+            bf: Some(bf),
+        });
+        self.combats.push((bf, trace::CombatResult::Unfinished));
+        self.combat = Some(CombatRt {
+            bf,
+            attacker,
+            defender,
+            opened_with_combat: opened,
+            designated: false,
+            stage: Stage::Showdown,
+            recalled_at_3d: false,
+            record: self.combats.len() - 1,
+        });
+        self.priority = None;
+        self.focus_passed.clear();
+        self.next = Next::CombatTasks;
+        self.outstanding(Cite::CleanupStatus);
+        Ok(())
+    }
+
+    /// The Combat Showdown Step's tasks b-g (464.2; October 466.2), run in order after the
+    /// cleanup that began the combat (464.2.a).
+    pub(super) fn combat_tasks(&mut self) -> Res {
+        let c = self.combat.clone().expect("a combat is under way");
+        let (bf, a, d) = (c.bf, c.attacker, c.defender);
+        let id = self.board.bf_id(bf).to_string();
+        // b: start-of-combat effects; a showdown opening with the combat also starts (R8).
+        let opened = c.opened_with_combat;
+        let fired = self.fire_at(
+            bf,
+            |on| on == TriggerOn::CombatStart || opened && on == TriggerOn::ShowdownStart,
+            None,
+        );
+        let mut notes = Vec::new();
+        if !opened {
+            notes.push(Note {
+                text: "a showdown already under way does not begin again, so only start-of-combat effects happen; the other reading starts it again ({0})".into(),
+                cites: vec![Cite::CombatStartTask],
+            });
+        }
+        self.step(
+            None,
+            format!(
+                "Combat at {id}: Combat Showdown Step, task b: start-of-combat effects{}",
+                if fired.is_empty() { " (none)" } else { "" }
+            ),
+            &[Cite::CombatStartTask],
+            notes,
+        );
+        self.put_triggers(fired, "the combat began", &[Cite::CombatStartTask])?;
+        // c: the attacker, the defender, their designations, and Focus.
+        let mut fired = Vec::new();
+        let units: Vec<usize> = self.board.bfs[bf].units.iter().copied().collect();
+        for u in units {
+            let role = match self.board.perms[u].controller {
+                Some(p) if p == a => Role::Attacker,
+                Some(p) if p == d => Role::Defender,
+                _ => continue,
+            };
+            fired.extend(self.designate(u, role));
+        }
+        fired.extend(self.fire_players(|on| on == TriggerOn::Attack, a));
+        fired.extend(self.fire_players(|on| on == TriggerOn::Defend, d));
+        let bf_perm = self.board.bfs[bf].perm;
+        if self.board.bfs[bf].controller == Some(d) {
+            for t in self.board.perms[bf_perm].triggers {
+                if t.on == TriggerOn::Defend {
+                    fired.push(Fired {
+                        trigger: t,
+                        controller: d,
+                        source: Some(bf_perm),
+                        no_controller: false,
+                    });
+                }
+            }
+        }
+        let mut cites = vec![
+            Cite::AttackerIsContester,
+            Cite::DefenderIsOther,
+            Cite::DesignationsGiven,
+        ];
+        let holder = self.focus;
+        let focus_text = if opened {
+            self.focus = Some(a);
+            cites.push(Cite::AttackerFocusOpen);
+            format!("the showdown opens with the combat, so {} gains Focus", self.name(a))
+        } else {
+            cites.push(Cite::HolderKeepsFocus);
+            format!(
+                "a showdown was already under way, so {} keeps Focus",
+                holder.map_or("nobody", |p| self.name(p))
+            )
+        };
+        self.step(
+            Some(a),
+            format!(
+                "Task c: {} attacks (the contester), {} defends; they and their units there gain their designations; {focus_text}",
+                self.name(a),
+                self.name(d)
+            ),
+            &cites,
+            Vec::new(),
+        );
+        // d (July only): the attacker gains Focus.
+        if self.edition == EditionId::July {
+            let mut notes = Vec::new();
+            if !opened && holder != Some(a) {
+                notes.push(Note {
+                    text: "{0} says the Focus holder keeps Focus and {1} that the attacker gains it; the tasks run in order, so the attacker ends with Focus (followed). The other reading keeps Focus with the holder, which is what October does".into(),
+                    cites: vec![Cite::HolderKeepsFocus, Cite::AttackerGainsFocus],
+                });
+            }
+            self.focus = Some(a);
+            self.step(
+                Some(a),
+                format!("Task d: {} (the attacker) gains Focus", self.name(a)),
+                &[Cite::AttackerGainsFocus],
+                notes,
+            );
+        }
+        // e: the designation triggers: the attacker's, other non-defenders', the defender's.
+        let n = self.s.players.len();
+        let mut order = vec![a];
+        order.extend((0..n).map(|k| (self.s.turn + k) % n).filter(|&p| p != a && p != d));
+        order.push(d);
+        self.put_triggers_in(
+            fired,
+            "designations given in task c",
+            &[Cite::DesignationTriggers, Cite::DesignationTriggerOrder],
+            &order,
+        )?;
+        // f, g: Closed if that made a Chain, else Open; play goes on.
+        if let Some(c) = self.combat.as_mut() {
+            c.designated = true;
+        }
+        self.focus_passed.clear();
+        self.priority = None;
+        let state = if self.chain.is_empty() { "Open" } else { "Closed" };
+        self.step(
+            None,
+            format!("Task f: the combat showdown goes on in a Showdown {state} State"),
+            &[Cite::CombatShowdownState],
+            Vec::new(),
+        );
+        self.outstanding(Cite::CleanupStatus);
+        self.next = if self.has_pending() {
+            Next::Finalize
+        } else {
+            Next::Idle
+        };
+        Ok(())
+    }
+
+    /// Gives unit `u` a designation; returns its `attack`/`defend` triggers if it gains that
+    /// designation for the first time in this combat (383.4.e.2.a, 383.4.f.2.a), and its
+    /// `mighty` triggers if Assault or Shield make it Mighty (709).
+    pub(super) fn designate(&mut self, u: usize, role: Role) -> Vec<Fired<'s>> {
+        let before = self.board.unit(u).might();
+        let st = self.board.unit_mut(u);
+        st.role = Some(role);
+        let first = match role {
+            Role::Attacker => !std::mem::replace(&mut st.was_attacker, true),
+            Role::Defender => !std::mem::replace(&mut st.was_defender, true),
+        };
+        self.board.designated.insert(u);
+        let after = self.board.unit(u).might();
+        let mut fired = Vec::new();
+        let perm = &self.board.perms[u];
+        let controller = perm.controller.unwrap_or(self.s.turn);
+        if first {
+            let on = if role == Role::Attacker {
+                TriggerOn::Attack
+            } else {
+                TriggerOn::Defend
+            };
+            for t in perm.triggers.iter().filter(|t| t.on == on) {
+                fired.push(Fired {
+                    trigger: t,
+                    controller,
+                    source: Some(u),
+                    no_controller: false,
+                });
+            }
+        }
+        if before < 5 && after >= 5 {
+            fired.extend(self.mighty_triggers(u));
+        }
+        fired
+    }
+}

@@ -1,0 +1,274 @@
+//! The Combat Damage Step (465; October 467): each side's total Might (465.2.a, 465.2.b), the
+//! attacker's then the defender's assignment (465.2.c) with lethal first (465.2.c.3, 465.2.c.4),
+//! Tank (815) and Backline (826), a written `assign` or the default, all dealt at once (465.2.d),
+//! then straight to the Resolution Step (465.3).
+
+use super::*;
+
+/// A unit the damage can be assigned to, with what it needs to be lethal.
+#[derive(Debug, Clone)]
+struct Target {
+    perm: usize,
+    id: String,
+    need: i64,
+    tank: bool,
+    backline: bool,
+}
+
+/// Why an assignment is illegal, with the rule of the first check that fails (4.5).
+fn check(targets: &[Target], amounts: &[i64], total: i64, tank_as: &[bool]) -> Option<(String, Cite)> {
+    let sum: i64 = amounts.iter().sum();
+    if sum != total {
+        return Some((format!("it assigns {sum}, not the total of {total}"), Cite::AssignDamage));
+    }
+    let got = |k: usize| amounts[k] >= targets[k].need;
+    let short: Vec<usize> = (0..targets.len())
+        .filter(|&k| amounts[k] > 0 && amounts[k] < targets[k].need)
+        .collect();
+    if short.len() > 1 {
+        return Some(("more than one unit gets less than lethal damage".into(), Cite::AssignLethalFirst));
+    }
+    if let Some(&k) = short.first() {
+        if (0..targets.len()).any(|o| o != k && amounts[o] > 0 && !got(o)) {
+            return Some((format!("{} gets less than lethal while another unit with damage also does", targets[k].id), Cite::AssignLethalFirst));
+        }
+    }
+    if (0..targets.len()).any(|k| amounts[k] > targets[k].need) && !(0..targets.len()).all(got) {
+        return Some(("a unit gets more than lethal before every unit has lethal".into(), Cite::AssignExtra));
+    }
+    let tanks_full = (0..targets.len()).filter(|&k| tank_as[k]).all(got);
+    if !tanks_full && (0..targets.len()).any(|k| !tank_as[k] && amounts[k] > 0) {
+        return Some(("a unit without Tank gets damage before every Tank unit has lethal".into(), Cite::TankKeyword));
+    }
+    let front_full = (0..targets.len()).filter(|&k| !backline_as(targets, tank_as, k)).all(got);
+    if !front_full && (0..targets.len()).any(|k| backline_as(targets, tank_as, k) && amounts[k] > 0) {
+        return Some(("a Backline unit gets damage before every unit without Backline has lethal".into(), Cite::BacklineKeyword));
+    }
+    None
+}
+
+/// Whether unit `k` counts as Backline under a choice for the units with both keywords
+/// (465.2.c.8, 465.2.c.9): a unit with both counts as Tank or as Backline, not both.
+fn backline_as(targets: &[Target], tank_as: &[bool], k: usize) -> bool {
+    targets[k].backline && !(targets[k].tank && tank_as[k])
+}
+
+impl<'s> Engine<'s> {
+    /// The Combat Damage Step (465).
+    pub(in crate::engine) fn combat_damage(&mut self) {
+        let c = self.combat.clone().expect("a combat is under way");
+        let bf = c.bf;
+        let units: Vec<usize> = self.board.bfs[bf].units.iter().copied().collect();
+        let side = |role: Role| -> Vec<usize> {
+            units
+                .iter()
+                .copied()
+                .filter(|&u| self.board.unit(u).role == Some(role))
+                .collect()
+        };
+        let (attackers, defenders) = (side(Role::Attacker), side(Role::Defender));
+        self.cleanup_due = None;
+        if let Some(k) = self.combat.as_mut() {
+            k.stage = Stage::Resolution(0);
+        }
+        self.next = Next::Resolution(1);
+        if attackers.is_empty() || defenders.is_empty() {
+            self.step(
+                None,
+                "Combat Damage Step: skipped, one side has no designated units at the battlefield; on to the Resolution Step",
+                &[Cite::DamageSkipped],
+                Vec::new(),
+            );
+            return;
+        }
+        let total = |us: &[usize]| -> i64 {
+            us.iter()
+                .map(|&u| {
+                    let s = self.board.unit(u);
+                    if s.keys.stunned {
+                        0
+                    } else {
+                        s.might().max(0)
+                    }
+                })
+                .sum()
+        };
+        let (ta, td) = (total(&attackers), total(&defenders));
+        let stunned: Vec<String> = attackers
+            .iter()
+            .chain(&defenders)
+            .filter(|&&u| self.board.unit(u).keys.stunned)
+            .map(|&u| self.board.perms[u].id.clone())
+            .collect();
+        self.step(
+            None,
+            format!(
+                "Combat Damage Step: {} (attacker) has {ta} Might to assign, {} (defender) {td}{}",
+                self.name(c.attacker),
+                self.name(c.defender),
+                if stunned.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({} stunned: adds no Might)", effects::join_and(&stunned))
+                }
+            ),
+            &[Cite::DamageSkipped, Cite::AttackerTotal, Cite::DefenderTotal, Cite::AssignDamage],
+            Vec::new(),
+        );
+        let to_defenders = self.assign(c.attacker, &defenders, ta);
+        let to_attackers = self.assign(c.defender, &attackers, td);
+        for (u, n) in to_defenders.into_iter().chain(to_attackers) {
+            if n > 0 {
+                self.board.deal(u, n);
+            }
+        }
+        self.outstanding(Cite::CleanupStatus);
+        self.cleanup_due = None;
+        self.step(
+            None,
+            "All combat damage is dealt at once; the FEPR process is skipped and the cleanup is cancelled: on to the Resolution Step",
+            &[Cite::DamageDealt, Cite::DamageSkipsFepr],
+            Vec::new(),
+        );
+    }
+
+    /// One player's assignment of `total` among `units` (465.2.c): their first unused `assign`
+    /// if it is legal, else the default (Tank first, then neither, then Backline; board order
+    /// within each; lethal to each in turn; the rest to the first). Returns unit -> damage.
+    fn assign(&mut self, by: PlayerId, units: &[usize], total: i64) -> Vec<(usize, i64)> {
+        let mut targets: Vec<Target> = units
+            .iter()
+            .map(|&u| {
+                let s = self.board.unit(u);
+                Target {
+                    perm: u,
+                    id: self.board.perms[u].id.clone(),
+                    need: (s.might() - s.keys.damage).max(1),
+                    tank: s.keys.tank,
+                    backline: s.keys.backline,
+                }
+            })
+            .collect();
+        let group = |t: &Target| {
+            if t.tank {
+                0
+            } else if t.backline {
+                2
+            } else {
+                1
+            }
+        };
+        targets.sort_by_key(|t| (group(t), t.perm));
+        let written = self.s.actions.iter().enumerate().find_map(|(j, a)| match &a.kind {
+            ActionKind::Assign { id, by: b, to } if *b == by && !self.used[j] => Some((j, id, to)),
+            _ => None,
+        });
+        if let Some((j, id, to)) = written {
+            self.used[j] = true;
+            let amounts: Vec<i64> = targets
+                .iter()
+                .map(|t| to.iter().filter(|(u, _)| *u == t.id).map(|(_, n)| *n).sum())
+                .collect();
+            let foreign: Vec<&str> = to
+                .iter()
+                .filter(|(u, _)| !targets.iter().any(|t| &t.id == u))
+                .map(|(u, _)| u.as_str())
+                .collect();
+            let failure = if let Some(u) = foreign.first() {
+                Some((format!("{u} is not a designated unit of the other side at the battlefield"), Cite::AssignDamage))
+            } else {
+                let both: Vec<usize> = (0..targets.len()).filter(|&k| targets[k].tank && targets[k].backline).collect();
+                let choices = 1usize << both.len().min(12);
+                let mut first_failure = None;
+                let mut legal = false;
+                for mask in 0..choices {
+                    let tank_as: Vec<bool> = (0..targets.len())
+                        .map(|k| match both.iter().position(|&b| b == k) {
+                            Some(bit) => mask >> bit & 1 == 1,
+                            None => targets[k].tank,
+                        })
+                        .collect();
+                    match check(&targets, &amounts, total, &tank_as) {
+                        None => {
+                            legal = true;
+                            break;
+                        }
+                        Some(f) if mask == 0 => first_failure = Some(f),
+                        Some(_) => {}
+                    }
+                }
+                if legal {
+                    None
+                } else {
+                    first_failure
+                }
+            };
+            match failure {
+                None => {
+                    let list: Vec<String> = targets
+                        .iter()
+                        .zip(&amounts)
+                        .map(|(t, n)| format!("{n} to {}", t.id))
+                        .collect();
+                    self.step(
+                        Some(by),
+                        format!("{} assigns {total} as written ({id}): {}", self.name(by), list.join(", ")),
+                        &[Cite::AssignDamage],
+                        Vec::new(),
+                    );
+                    return targets.iter().map(|t| t.perm).zip(amounts).collect();
+                }
+                Some((why, cite)) => {
+                    self.out.refused.push((id.clone(), why.clone()));
+                    self.step(
+                        Some(by),
+                        format!("{}'s written assignment {id} is refused: {why}; the default is used", self.name(by)),
+                        &[cite],
+                        Vec::new(),
+                    );
+                }
+            }
+        }
+        let mut left = total;
+        let mut amounts = vec![0; targets.len()];
+        for (k, t) in targets.iter().enumerate() {
+            let a = t.need.min(left);
+            amounts[k] = a;
+            left -= a;
+        }
+        let extra = left > 0;
+        if extra {
+            amounts[0] += left;
+        }
+        let mut cites = Vec::new();
+        if targets.iter().zip(&amounts).any(|(t, &n)| n < t.need) {
+            cites.push(Cite::AssignLethalFirst);
+        }
+        if extra {
+            cites.push(Cite::AssignExtra);
+        }
+        if targets.iter().zip(&amounts).any(|(t, &n)| t.tank && n > 0) {
+            cites.push(Cite::TankKeyword);
+        }
+        if targets.iter().zip(&amounts).any(|(t, &n)| t.backline && n > 0) {
+            cites.push(Cite::BacklineKeyword);
+        }
+        let list: Vec<String> = targets
+            .iter()
+            .zip(&amounts)
+            .map(|(t, n)| format!("{n} to {} (lethal: {})", t.id, t.need))
+            .collect();
+        self.step(
+            Some(by),
+            format!(
+                "{} assigns {total} by default (Tank first, Backline last, board order; lethal to each in turn{}; write `assign` to choose): {}",
+                self.name(by),
+                if extra { ", the rest to the first" } else { "" },
+                list.join(", ")
+            ),
+            &cites,
+            Vec::new(),
+        );
+        targets.iter().map(|t| t.perm).zip(amounts).collect()
+    }
+}

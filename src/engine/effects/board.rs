@@ -1,0 +1,168 @@
+//! The board effects (board extension 3.6): damage (417.1.b, 417.1.d), heal (418.1), Might
+//! modifiers (317.2.c, 466.7.c, 709), stun (423.1) and `gain_point` (194.1.c); the targets they
+//! name, checked when they execute (a target gone or breaking `target_at` is a mistarget,
+//! 359.3.e.5, 359.3.e.7).
+
+use super::*;
+use crate::situation::{MightDuration, TargetAt};
+
+impl<'s> Engine<'s> {
+    /// Whether permanent `u` meets a `target_at` restriction (355.10.b).
+    pub(in crate::engine) fn meets(&self, u: usize, at: Option<TargetAt>) -> bool {
+        let place = self.board.perms[u].place();
+        match at {
+            None => true,
+            Some(TargetAt::Base) => place == Some(Place::Base),
+            Some(TargetAt::AnyBattlefield) => matches!(place, Some(Place::Battlefield(_))),
+            Some(TargetAt::Battlefield(bf)) => place == Some(Place::Battlefield(bf)),
+        }
+    }
+
+    /// The units an effect of item `by` names that are legal targets now; each other one is a
+    /// mistarget, skipped with a step.
+    pub(in crate::engine) fn unit_targets(&mut self, by: usize, effect: &Effect, ids: &[String]) -> Vec<usize> {
+        let controller = self.inst[by].controller;
+        let mut out = Vec::new();
+        for id in ids {
+            let found = self
+                .on_board(id)
+                .filter(|&u| self.board.perms[u].kind == BoardKind::Unit);
+            match found {
+                Some(u) if self.meets(u, effect.target_at) => out.push(u),
+                Some(_) => self.step(
+                    Some(controller),
+                    format!("{}: {id} is skipped, it is no longer where the effect may target (a mistarget; the rest still happens)", self.effect_name(effect)),
+                    &[Cite::MistargetSkip, Cite::MistargetAll],
+                    Vec::new(),
+                ),
+                None => self.step(
+                    Some(controller),
+                    format!("{}: {id} is skipped, it is not on the board (a mistarget; the rest still happens)", self.effect_name(effect)),
+                    &[Cite::MistargetSkip, Cite::MistargetAll],
+                    Vec::new(),
+                ),
+            }
+        }
+        out
+    }
+
+    fn ids(&self, units: &[usize]) -> String {
+        let ids: Vec<String> = units.iter().map(|&u| self.board.perms[u].id.clone()).collect();
+        join_and(&ids)
+    }
+
+    /// One Deal action (417.1.b): `amount` damage on each unit at once; death waits for the
+    /// next cleanup (321.1).
+    pub(in crate::engine) fn damage_effect(&mut self, by: usize, units: &[usize], amount: i64) {
+        if units.is_empty() {
+            return;
+        }
+        let mut parts = Vec::new();
+        for &u in units {
+            self.board.deal(u, amount);
+            let s = self.board.unit(u);
+            parts.push(format!(
+                "{} ({} damage, Might {}{})",
+                self.board.perms[u].id,
+                s.keys.damage,
+                s.might(),
+                if s.lethal() { ": lethal" } else { "" }
+            ));
+        }
+        let mut cites = vec![Cite::DealDamage];
+        if units.len() > 1 {
+            cites.push(Cite::DealSeveral);
+        }
+        self.step(
+            Some(self.inst[by].controller),
+            format!("{amount} damage is dealt to {}", parts.join(", ")),
+            &cites,
+            Vec::new(),
+        );
+        self.outstanding(Cite::CleanupStatus);
+    }
+
+    /// Heal (418.1): all damage is cleared from each unit.
+    pub(in crate::engine) fn heal_effect(&mut self, by: usize, units: &[usize]) {
+        if units.is_empty() {
+            return;
+        }
+        for &u in units {
+            self.board.heal(u);
+        }
+        self.step(
+            Some(self.inst[by].controller),
+            format!("{} {} healed: all damage is cleared", self.ids(units), if units.len() == 1 { "is" } else { "are" }),
+            &[Cite::HealAction],
+            Vec::new(),
+        );
+        self.outstanding(Cite::CleanupStatus);
+    }
+
+    /// A Might modifier (317.2.c "this turn", 466.7.c "this combat"); "this combat" with no
+    /// combat under way is skipped. Units becoming Mighty trigger together (709).
+    pub(in crate::engine) fn might_effect(&mut self, by: usize, units: &[usize], amount: i64, duration: MightDuration) -> Res {
+        if units.is_empty() {
+            return Ok(());
+        }
+        let controller = self.inst[by].controller;
+        if duration == MightDuration::Combat && self.combat.is_none() {
+            self.step(
+                Some(controller),
+                format!("{amount:+} Might this combat to {}: skipped, no combat is under way", self.ids(units)),
+                &[Cite::CombatExpiry],
+                Vec::new(),
+            );
+            return Ok(());
+        }
+        let mut parts = Vec::new();
+        let mut mighty = Vec::new();
+        for &u in units {
+            let before = self.board.unit(u).might();
+            let st = self.board.unit_mut(u);
+            match duration {
+                MightDuration::Turn => st.keys.might_this_turn += amount,
+                MightDuration::Combat => st.keys.might_this_combat += amount,
+            }
+            match duration {
+                MightDuration::Turn => self.board.this_turn.insert(u),
+                MightDuration::Combat => self.board.this_combat.insert(u),
+            };
+            let after = self.board.unit(u).might();
+            parts.push(format!("{} ({before} -> {after})", self.board.perms[u].id));
+            if before < 5 && after >= 5 {
+                mighty.push(u);
+            }
+        }
+        let (span, cite) = match duration {
+            MightDuration::Turn => ("this turn", Cite::EndingExpire),
+            MightDuration::Combat => ("this combat", Cite::CombatExpiry),
+        };
+        self.step(
+            Some(controller),
+            format!("{amount:+} Might {span}: {}", parts.join(", ")),
+            &[cite],
+            Vec::new(),
+        );
+        self.outstanding(Cite::CleanupStatus);
+        self.mighty(&mighty, "a Might effect")
+    }
+
+    /// Stun (423.1): the units become stunned (until the Expiration Step).
+    pub(in crate::engine) fn stun_effect(&mut self, by: usize, units: &[usize]) {
+        if units.is_empty() {
+            return;
+        }
+        for &u in units {
+            self.board.unit_mut(u).keys.stunned = true;
+            self.board.this_turn.insert(u);
+        }
+        self.step(
+            Some(self.inst[by].controller),
+            format!("{} {} stunned", self.ids(units), if units.len() == 1 { "is" } else { "are" }),
+            &[Cite::StunAction],
+            Vec::new(),
+        );
+        self.outstanding(Cite::CleanupStatus);
+    }
+}

@@ -1,0 +1,204 @@
+//! Whether a file is a board file (board extension, principle 1): it is if and only if it uses
+//! one of the board keys. Found by a walk of the tree before the sections are read, so every
+//! section knows which rules apply; the first board key in the file is kept for the report
+//! header. Also the battlefields' ids and names, which `at`, `to`, `target_at`, `begin` and
+//! `showdown.battlefield` name, collected before the board is read.
+
+use super::Reader;
+use crate::diag::{did_you_mean, Problem};
+use crate::situation::{slug, BoardModel, Place};
+use crate::yaml::Loc;
+use marked_yaml::Node;
+
+/// Keys that make a file a board file wherever they stand (outside `expect` and `ruling`).
+const BOARD_KEYS: &[&str] = &[
+    "points",
+    "victory_score",
+    "might",
+    "might_this_turn",
+    "might_this_combat",
+    "damage",
+    "exhausted",
+    "stunned",
+    "tank",
+    "backline",
+    "shield",
+    "assault",
+    "ganking",
+    "temporary",
+    "ambush",
+    "enters_ready",
+    "contested_by",
+    "scored_this_turn",
+    "extra_death_triggers",
+    "replace_death",
+    "facedown",
+    "heal",
+    "move",
+    "recall",
+    "gain_point",
+    "stun",
+    "assign",
+    "end_turn",
+    "begin",
+    "of",
+    "deathknell",
+    "in_combat",
+];
+
+/// `on` values of the board extension.
+const BOARD_ON: &[&str] = &[
+    "attack",
+    "defend",
+    "showdown_start",
+    "combat_start",
+    "combat_win",
+    "combat_lose",
+    "conquer",
+    "hold",
+    "beginning_phase",
+    "end_of_turn",
+    "mighty",
+];
+
+impl<'a> Reader<'a> {
+    /// The first board key of the file, in document order.
+    pub(super) fn find_board_model(&self, tree: &Node) -> Option<BoardModel> {
+        let map = tree.as_mapping()?;
+        let mut found: Option<BoardModel> = None;
+        for (k, v) in map.iter() {
+            let key = k.as_str();
+            if matches!(key, "expect" | "ruling") {
+                continue;
+            }
+            let hit = match key {
+                "points" | "victory_score" => Some(key.to_string()),
+                "step" => v
+                    .as_scalar()
+                    .map(|s| s.as_str())
+                    .filter(|s| matches!(*s, "start" | "beginning"))
+                    .map(|s| format!("step: {s}")),
+                _ => None,
+            };
+            let candidate = match hit {
+                Some(key) => Some(BoardModel {
+                    key,
+                    loc: self.sloc(k),
+                }),
+                None => self.walk(v),
+            };
+            found = earliest(found, candidate);
+        }
+        found
+    }
+
+    fn walk(&self, node: &Node) -> Option<BoardModel> {
+        let mut found = None;
+        match node {
+            Node::Mapping(m) => {
+                for (k, v) in m.iter() {
+                    let key = k.as_str();
+                    let value = v.as_scalar().map(|s| s.as_str());
+                    let hit = if BOARD_KEYS.contains(&key) || key == "turn" {
+                        Some(key.to_string())
+                    } else {
+                        match (key, value) {
+                            ("controller", Some("none")) => Some("controller: none".into()),
+                            ("kind", Some("facedown")) => Some("kind: facedown".into()),
+                            ("on", Some(v)) if BOARD_ON.contains(&v) => Some(format!("on: {v}")),
+                            _ => None,
+                        }
+                    };
+                    let candidate = match hit {
+                        Some(key) => Some(BoardModel {
+                            key,
+                            loc: self.sloc(k),
+                        }),
+                        None => self.walk(v),
+                    };
+                    found = earliest(found, candidate);
+                }
+            }
+            Node::Sequence(s) => {
+                for v in s.iter() {
+                    found = earliest(found, self.walk(v));
+                }
+            }
+            Node::Scalar(_) => {}
+        }
+        found
+    }
+
+    /// The ids and names of the battlefields in `board`, in board order, read before the board.
+    pub(super) fn battlefield_names(&self, board: Option<&Node>) -> Vec<(String, String)> {
+        let Some(seq) = board.and_then(Node::as_sequence) else {
+            return Vec::new();
+        };
+        seq.iter()
+            .filter_map(Node::as_mapping)
+            .filter(|m| {
+                m.get_node("kind")
+                    .and_then(Node::as_scalar)
+                    .is_some_and(|s| s.as_str() == "battlefield")
+            })
+            .map(|m| {
+                let name = m
+                    .get_node("name")
+                    .and_then(Node::as_scalar)
+                    .map(|s| s.as_str().to_string())
+                    .unwrap_or_default();
+                let id = m
+                    .get_node("id")
+                    .and_then(Node::as_scalar)
+                    .map_or_else(|| slug(&name), |s| s.as_str().to_string());
+                (id, name)
+            })
+            .collect()
+    }
+
+    /// A declared battlefield named by id or name, by index; an error with "did you mean".
+    pub(super) fn battlefield(&mut self, text: &str, loc: Loc, what: &str) -> Option<usize> {
+        if let Some(k) = self
+            .battlefields
+            .iter()
+            .position(|(id, name)| id == text || name == text)
+        {
+            return Some(k);
+        }
+        let names: Vec<&str> = self.battlefields.iter().map(|(_, n)| n.as_str()).collect();
+        let help = match did_you_mean(text, names.iter().copied()) {
+            Some(m) => format!("did you mean `{m}`? battlefields: {}", names.join(", ")),
+            None if names.is_empty() => {
+                "declare it in `board` with `kind: battlefield`".to_string()
+            }
+            None => format!("the battlefields are: {}", names.join(", ")),
+        };
+        self.push(
+            Problem::new(
+                "unknown_battlefield",
+                loc,
+                format!("{what}: `{text}` is not a declared battlefield"),
+            )
+            .label("not a battlefield")
+            .help(help),
+        );
+        None
+    }
+
+    /// A place: `base` or a declared battlefield.
+    pub(super) fn place(&mut self, node: &Node, what: &str) -> Option<Place> {
+        let t = self.text(node, what)?;
+        if t == "base" {
+            return Some(Place::Base);
+        }
+        let loc = self.loc(node);
+        self.battlefield(&t, loc, what).map(Place::Battlefield)
+    }
+}
+
+fn earliest(a: Option<BoardModel>, b: Option<BoardModel>) -> Option<BoardModel> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if b.loc.offset < a.loc.offset { b } else { a }),
+        (a, b) => a.or(b),
+    }
+}
