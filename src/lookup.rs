@@ -444,7 +444,7 @@ fn not_found(number: &str, edition: EditionId) -> LookupError {
                     let parent = number.rsplit_once('.').map(|(p, _)| p.to_string());
                     match parent.filter(|p| july_rule(p).is_some()) {
                         Some(p) => format!("the data holds {p} but not this sub-rule: try `chainjudge rule {p} --tree`"),
-                        None => "no rule has this number in the July data (it covers 100-199 where they matter to play, 300-472, 734-738 and 800-829)".to_string(),
+                        None => "no rule has this number in the July data (it covers 100-199 where they matter to play, 300-489, 700-711, 734-740 and 800-829)".to_string(),
                     }
                 }
             }

@@ -104,6 +104,11 @@ const QUOTED: &[(&str, &str)] = &[
     ("440.4", "441.4"),
     ("466.1.a.1", "468.1.a.1"),
     ("469.2", "471.2"),
+    ("485.7", "487.7"),
+    ("486.7", "488.7"),
+    ("487.7", "489.7"),
+    ("488.7", "490.7"),
+    ("489.7", "491.7"),
     ("143.3.b.1", "143.3.b.1"),
     ("143.3.b.2", "143.3.b.2"),
     ("164.2.a", "164.2.a"),
@@ -201,6 +206,49 @@ fn october_standing_follows_the_known_changes() {
             }
         }
     }
+}
+
+#[test]
+fn the_rules_the_board_extension_cites_are_in_the_july_data_with_their_october_standing() {
+    let eds = Editions::get();
+    let july: Vec<&str> = eds.july_rules.iter().map(|r| r.number).collect();
+    for n in [
+        "174.3", "179", "185", "185.2.d", "186.1", "187", "194", "194.1.c", "194.2", "194.2.b",
+        "194.3", "194.4", "196", "473", "480", "483.3.a", "485.3", "485.4", "487.3", "487.4",
+        "488.3", "488.4", "708", "709", "740.2.c",
+    ] {
+        assert!(july.contains(&n), "July {n} is missing from the data");
+    }
+    let unconfirmed = |j: &str| {
+        let o = october(j);
+        assert!(
+            o.unconfirmed && o.number.is_none(),
+            "July {j} must be unconfirmed: {o:?}"
+        );
+    };
+    let inferred = |j: &str, n: &str| {
+        let o = october(j);
+        assert!(
+            o.inferred && o.number == Some(n),
+            "July {j} must be inferred {n}: {o:?}"
+        );
+    };
+    // Nothing is known of the 100s and 700s here beyond what row 10 quotes.
+    for j in [
+        "174.3", "179", "185.2.d", "186.1", "194.1.c", "194.2.b", "196", "709", "740.2.c",
+    ] {
+        unconfirmed(j);
+    }
+    // July 459-489 are two higher (row 10): layers and the modes of play, inferred.
+    inferred("473", "475");
+    inferred("480", "482");
+    inferred("483.3.a", "485.3.a");
+    inferred("485.3", "487.3");
+    inferred("488.4", "490.4");
+    inferred("489.8.i", "491.8.i");
+    // The modes' First Turn Process is quoted: established.
+    assert_eq!(october("485.7").number, Some("487.7"));
+    assert!(!october("485.7").inferred && !october("489.7").inferred);
 }
 
 #[test]

@@ -298,6 +298,7 @@ fn diff_lists_exactly_what_the_known_october_changes_establish() {
             }
             if [
                 "410.1.b", "418.3.a", "429.3", "431.2.b", "431.2.c", "431.3.a", "440.4", "469.2",
+                "485.7", "486.7", "487.7", "488.7", "489.7",
             ]
             .contains(&j.as_str())
             {
