@@ -53,6 +53,8 @@ struct OctoberRule {
     july: String,
     number: Option<String>,
     #[serde(default)]
+    inferred: bool,
+    #[serde(default)]
     unconfirmed: bool,
     #[serde(default)]
     changed: bool,
@@ -79,6 +81,8 @@ struct OctoberFile {
 struct Change {
     july: String,
     october: Option<String>,
+    #[serde(default)]
+    inferred: bool,
     kind: Vec<String>,
     outcome: String,
     summary: String,
@@ -181,18 +185,28 @@ fn main() {
     }
     s.push_str("];\n/// One October entry per July rule, same order.\npub static OCTOBER_RULES: &[OctoberRule] = &[\n");
     for r in &o.rules {
+        assert!(
+            !r.inferred || (r.number.is_some() && !r.unconfirmed && !r.removed),
+            "rules-text/2026-10-09.yaml: {}: an inferred standing needs a number and is neither unconfirmed nor removed",
+            r.july
+        );
         let _ = writeln!(
             s,
-            "    OctoberRule {{ july: {:?}, number: {}, unconfirmed: {}, changed: {}, removed: {}, summary: {}, basis: {} }},",
-            r.july, opt(&r.number), r.unconfirmed, r.changed, r.removed, opt(&r.summary), opt(&r.basis)
+            "    OctoberRule {{ july: {:?}, number: {}, inferred: {}, unconfirmed: {}, changed: {}, removed: {}, summary: {}, basis: {} }},",
+            r.july, opt(&r.number), r.inferred, r.unconfirmed, r.changed, r.removed, opt(&r.summary), opt(&r.basis)
         );
     }
     s.push_str("];\n/// The established July-to-October differences.\npub static CHANGES: &[Change] = &[\n");
     for x in &c.changes {
+        assert!(
+            !x.inferred || x.october.is_some(),
+            "rules-text/changes.yaml: {}: an inferred change needs its October number",
+            x.july
+        );
         let _ = writeln!(
             s,
-            "    Change {{ july: {:?}, october: {}, kind: {}, outcome: {:?}, summary: {:?}, basis: {:?}, example: {}, situation: {} }},",
-            x.july, opt(&x.october), list(&x.kind), x.outcome, x.summary, x.basis, opt(&x.example), opt(&x.situation)
+            "    Change {{ july: {:?}, october: {}, inferred: {}, kind: {}, outcome: {:?}, summary: {:?}, basis: {:?}, example: {}, situation: {} }},",
+            x.july, opt(&x.october), x.inferred, list(&x.kind), x.outcome, x.summary, x.basis, opt(&x.example), opt(&x.situation)
         );
     }
     s.push_str("];\n");

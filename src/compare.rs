@@ -45,14 +45,18 @@ fn same_step(a: &Step, b: &Step) -> bool {
         && a.focus == b.focus
 }
 
-/// Whether a citation prints differently in two editions (an unconfirmed number is a note,
-/// not a difference).
+/// Whether a citation's rule number differs between two editions. An inferred number is a
+/// number: one that differs from the other edition's is a difference (shown with its mark). An
+/// unconfirmed number is a note, not a difference.
 pub fn cite_differs(cite: Cite, a: EditionId, b: EditionId) -> bool {
     let eds = Editions::get();
-    match (eds.edition(a).resolve(cite), eds.edition(b).resolve(cite)) {
-        (Cited::Rule { number: x }, Cited::Rule { number: y }) => x != y,
+    let (x, y) = (eds.edition(a).resolve(cite), eds.edition(b).resolve(cite));
+    match (&x, &y) {
         (Cited::Unconfirmed { .. }, _) | (_, Cited::Unconfirmed { .. }) => false,
-        (x, y) => x != y,
+        _ => match (x.number(), y.number()) {
+            (Some(m), Some(n)) => m != n,
+            _ => x != y,
+        },
     }
 }
 

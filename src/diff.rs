@@ -1,6 +1,8 @@
 //! The July-to-October differences: every renumbered rule (from the October map), and every
 //! changed, removed or outcome-changing rule (from `rules-text/changes.yaml`), each with what
 //! changed and, for outcome changes, a worked example and the bundled situation showing it.
+//! An inferred renumbering (implied by the known changes, quoted by no source) is marked; its
+//! sub-rules that move with it are counted on its row rather than listed one by one.
 
 use crate::edition::{EditionId, Editions};
 
@@ -22,6 +24,8 @@ pub struct DiffRow {
     pub from: Option<String>,
     /// The number in the `to` edition.
     pub to: Option<String>,
+    /// The October number is inferred: implied by the known changes, quoted by no source.
+    pub inferred: bool,
     /// renumbered, changed, removed.
     pub kind: Vec<String>,
     /// Whether outcomes change: yes, no, unconfirmed.
@@ -38,10 +42,12 @@ pub struct DiffRow {
 
 /// A basis note in words a judge can use: the data cites the rows of the team's summary of
 /// the October changes, which users do not have.
-fn plain_basis(b: &str) -> String {
+pub(crate) fn plain_basis(b: &str) -> String {
     let b = b.replace("october-changes.md", "the known October changes");
     let b = match b.split_once(": ") {
-        Some((head, rest)) if head.starts_with("row ") => rest.to_string(),
+        Some((head, rest)) if head.starts_with("row ") || head.starts_with("rows ") => {
+            rest.to_string()
+        }
         _ if b.starts_with("the known October changes row") => {
             "the known October changes".to_string()
         }
@@ -64,6 +70,7 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
             DiffRow {
                 from: Some(c.july.to_string()),
                 to: c.october.map(str::to_string),
+                inferred: c.inferred,
                 kind: c.kind.iter().map(|k| (*k).to_string()).collect(),
                 outcome: c.outcome.to_string(),
                 summary: c.summary.to_string(),
@@ -73,6 +80,11 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
             },
         ));
     }
+    // July number -> index of its row, for folding inferred sub-rules into their rule's row.
+    let mut row_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut folded: Vec<usize> = Vec::new();
+    let oct_of: std::collections::HashMap<&str, &crate::edition::OctoberRule> =
+        eds.october_rules.iter().map(|o| (o.july, o)).collect();
     for (j, o) in eds.july_rules.iter().zip(eds.october_rules) {
         let Some(n) = o.number.filter(|n| !o.unconfirmed && *n != o.july) else {
             continue;
@@ -80,19 +92,67 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
         if eds.changes.iter().any(|c| c.july == j.number) {
             continue;
         }
+        if o.inferred {
+            // A sub-rule moving the same way as an ancestor with an inferred row joins that row:
+            // walk up while each ancestor's October number is the matching prefix of this one.
+            let (jp, op): (Vec<&str>, Vec<&str>) =
+                (j.number.split('.').collect(), n.split('.').collect());
+            let mut joined = None;
+            if jp.len() == op.len() {
+                for k in (1..jp.len()).rev() {
+                    let p = jp[..k].join(".");
+                    let Some(po) = oct_of.get(p.as_str()) else {
+                        break;
+                    };
+                    if po.number != Some(op[..k].join(".").as_str()) {
+                        break;
+                    }
+                    if let Some(&r) = row_of.get(p.as_str()) {
+                        if out[r].1.inferred {
+                            joined = Some(r);
+                            break;
+                        }
+                    }
+                }
+            }
+            if let Some(k) = joined {
+                folded[k] += 1;
+                row_of.insert(j.number, k);
+                continue;
+            }
+        }
+        row_of.insert(j.number, out.len());
+        folded.resize(out.len() + 1, 0);
         out.push((
             j.number.to_string(),
             DiffRow {
                 from: Some(j.number.to_string()),
                 to: Some(n.to_string()),
+                inferred: o.inferred,
                 kind: vec!["renumbered".into()],
                 outcome: "no".into(),
-                summary: format!("{}: renumbered", j.title),
+                summary: if o.inferred {
+                    format!("{}: renumbered (inferred)", j.title)
+                } else {
+                    format!("{}: renumbered", j.title)
+                },
                 example: None,
                 situation: None,
                 basis: plain_basis(o.basis.unwrap_or("")),
             },
         ));
+    }
+    for (k, n) in folded.iter().enumerate() {
+        if *n > 0 {
+            let r = &mut out[k].1;
+            let moved = if *n == 1 {
+                "1 of its sub-rules moves".to_string()
+            } else {
+                format!("{n} of its sub-rules move")
+            };
+            r.summary
+                .push_str(&format!("; {moved} with it (inferred), letters kept"));
+        }
     }
     out.sort_by(|a, b| crate::import::number_order(&a.0, &b.0));
     let keep = |r: &DiffRow| match only {

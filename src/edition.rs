@@ -1,7 +1,8 @@
 //! The Core Rules editions as data (`rules-text/`), and the symbolic citations the engine emits.
 //!
 //! The engine never writes a rule number: it cites a [`Cite`], and each edition's data maps that
-//! citation to the rule number it has in that edition, or says the number is unconfirmed there.
+//! citation to the rule number it has in that edition (established, or inferred from the known
+//! changes), or says the number is unconfirmed there.
 //! The build script compiles the data into static tables; nothing is parsed at run time.
 
 use std::collections::HashMap;
@@ -506,6 +507,12 @@ pub enum Cited {
         /// The rule number, e.g. `337.1.b`.
         number: String,
     },
+    /// A rule whose number in this edition follows from the known changes (a renumbered block)
+    /// but is quoted by no source; printed as "N (inferred)".
+    Inferred {
+        /// The inferred rule number, e.g. `418.1.b`.
+        number: String,
+    },
     /// A rule whose number in this edition is not established; the July number is given.
     Unconfirmed {
         /// The July number.
@@ -525,9 +532,19 @@ impl Cited {
     pub fn label(&self) -> String {
         match self {
             Self::Rule { number } => number.clone(),
+            Self::Inferred { number } => format!("{number} (inferred)"),
             Self::Unconfirmed { july } => format!("October: unconfirmed (July {july})"),
             Self::Source { title } => title.clone(),
             Self::Omitted => String::new(),
+        }
+    }
+
+    /// The rule number, established or inferred, as `expect.cites` writes it (without the
+    /// inferred mark); `None` for an unconfirmed rule, a source or nothing.
+    pub fn number(&self) -> Option<&str> {
+        match self {
+            Self::Rule { number } | Self::Inferred { number } => Some(number),
+            _ => None,
         }
     }
 }
@@ -597,8 +614,10 @@ pub struct JulyRule {
 pub struct OctoberRule {
     /// The July number.
     pub july: &'static str,
-    /// The October number, when established.
+    /// The October number, when established or inferred.
     pub number: Option<&'static str>,
+    /// The October number follows from the known changes but no source quotes it.
+    pub inferred: bool,
     /// The October number is not established.
     pub unconfirmed: bool,
     /// The content changed.
@@ -616,8 +635,10 @@ pub struct OctoberRule {
 pub struct Change {
     /// The July number.
     pub july: &'static str,
-    /// The October number, if established.
+    /// The October number, if established or inferred.
     pub october: Option<&'static str>,
+    /// The October number is inferred (no source quotes it).
+    pub inferred: bool,
     /// Any of renumbered, changed, removed.
     pub kind: &'static [&'static str],
     /// Whether it changes outcomes: yes, no, unconfirmed.
@@ -674,19 +695,15 @@ impl Edition {
         self.cites.contains_key(cite.key())
     }
 
-    /// Whether `number` is a rule number of this edition that the engine can cite.
+    /// Whether `number` is a rule number of this edition that the engine can cite (an
+    /// inferred number counts, written without its mark).
     pub fn knows_citation(&self, number: &str) -> bool {
-        self.cites
-            .values()
-            .any(|c| matches!(c, Cited::Rule { number: n } if n == number))
+        self.cites.values().any(|c| c.number() == Some(number))
     }
 
-    /// The citable rule numbers of this edition.
+    /// The citable rule numbers of this edition, established or inferred.
     pub fn citable_numbers(&self) -> impl Iterator<Item = &str> {
-        self.cites.values().filter_map(|c| match c {
-            Cited::Rule { number } => Some(number.as_str()),
-            _ => None,
-        })
+        self.cites.values().filter_map(Cited::number)
     }
 }
 
@@ -750,6 +767,9 @@ impl Editions {
                 continue;
             };
             let cited = match (r.number, r.unconfirmed || r.removed) {
+                (Some(n), false) if r.inferred => Cited::Inferred {
+                    number: n.to_string(),
+                },
                 (Some(n), false) => Cited::Rule {
                     number: n.to_string(),
                 },
@@ -800,7 +820,8 @@ impl Editions {
         self.july.in_force_from
     }
 
-    /// Whether July rule number `n` is citable and keeps the same, confirmed number in October.
+    /// Whether July rule number `n` is citable and keeps the same, established number in October
+    /// (an inferred number is not confirmed).
     pub fn same_in_both(&self, n: &str) -> bool {
         self.july.cites.iter().any(|(k, c)| {
             matches!(c, Cited::Rule { number } if number == n)

@@ -434,7 +434,7 @@ pub struct CiteCheck {
     pub edition: EditionId,
     /// The number (or source) the edition data gives.
     pub number: String,
-    /// `ok`, `missing`, `unconfirmed`, `source` or `not_cited`.
+    /// `ok`, `missing`, `inferred`, `unconfirmed`, `source` or `not_cited`.
     pub status: &'static str,
     /// Details: whether an imported text was checked.
     pub detail: Option<&'static str>,
@@ -460,6 +460,16 @@ pub fn check_citations() -> Vec<CiteCheck> {
                     }
                     Some(_) => (number, "missing", Some("not in the imported text")),
                 },
+                Cited::Inferred { number } => {
+                    let detail = match &doc {
+                        Some(d) if d.rules.iter().any(|r| r.number == number) => {
+                            "implied by the known changes, no source quotes it; the imported text has this number"
+                        }
+                        Some(_) => "implied by the known changes, no source quotes it; not in the imported text",
+                        None => "implied by the known changes, no source quotes it",
+                    };
+                    (number, "inferred", Some(detail))
+                }
                 Cited::Unconfirmed { july } => (format!("July {july}"), "unconfirmed", None),
                 Cited::Source { title } => (title, "source", None),
                 Cited::Omitted => (String::new(), "not_cited", None),

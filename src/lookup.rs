@@ -64,6 +64,8 @@ pub fn normalize_number(input: &str) -> Option<String> {
 pub enum Standing {
     /// It has an established number there.
     Established,
+    /// Its number there follows from the known changes, but no source quotes it.
+    Inferred,
     /// Its number there is not established.
     Unconfirmed,
     /// It is gone there.
@@ -73,11 +75,11 @@ pub enum Standing {
 /// A rule named in a view (a parent, a sub-rule, a reference, a search hit).
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct RuleRef {
-    /// Its number in the edition shown, when established.
+    /// Its number in the edition shown, when established or inferred.
     pub number: Option<String>,
     /// Its July number.
     pub july_number: String,
-    /// Whether its number in the edition shown is established.
+    /// Whether its number in the edition shown is established, inferred, unconfirmed or gone.
     pub standing: Standing,
     /// Short title.
     pub title: String,
@@ -86,10 +88,12 @@ pub struct RuleRef {
 }
 
 impl RuleRef {
-    /// The number as printed: the number, or "unconfirmed (July n)" / "removed (July n)".
+    /// The number as printed: the number, "n (inferred)", or "unconfirmed (July n)" /
+    /// "removed (July n)".
     pub fn label(&self) -> String {
         match (&self.number, self.standing) {
             (Some(n), Standing::Established) => n.clone(),
+            (Some(n), Standing::Inferred) => format!("{n} (inferred)"),
             (_, Standing::Removed) => format!("removed (July {})", self.july_number),
             _ => format!("unconfirmed (July {})", self.july_number),
         }
@@ -121,6 +125,12 @@ pub enum OtherEdition {
     },
     /// The rule is gone there.
     Removed,
+    /// A number that follows from the known changes (the same or another), quoted by no
+    /// source.
+    Inferred {
+        /// The inferred number.
+        number: String,
+    },
     /// Known to have changed, but its number there is not established.
     ChangedUnconfirmed {
         /// What is known of the change, in our words.
@@ -137,6 +147,9 @@ pub struct RuleView {
     pub edition: EditionId,
     /// Its number in that edition.
     pub number: String,
+    /// Whether that number is established or inferred (October only: a number the known
+    /// changes imply but no source quotes).
+    pub standing: Standing,
     /// Its July number.
     pub july_number: String,
     /// Short title.
@@ -192,6 +205,7 @@ fn rule_ref(i: usize, edition: EditionId, depth: usize) -> RuleRef {
         EditionId::July => (Some(j.number.to_string()), Standing::Established),
         EditionId::October if o.removed => (None, Standing::Removed),
         EditionId::October => match o.number.filter(|_| !o.unconfirmed) {
+            Some(n) if o.inferred => (Some(n.to_string()), Standing::Inferred),
             Some(n) => (Some(n.to_string()), Standing::Established),
             None => (None, Standing::Unconfirmed),
         },
@@ -210,6 +224,7 @@ fn october_status(o: &OctoberRule) -> OtherEdition {
         return OtherEdition::Removed;
     }
     match o.number {
+        Some(n) if o.inferred && !o.unconfirmed => OtherEdition::Inferred { number: n.into() },
         Some(n) if !o.unconfirmed && n == o.july && !o.changed => {
             OtherEdition::Same { number: n.into() }
         }
@@ -240,8 +255,9 @@ fn depth(number: &str) -> usize {
 
 /// Looks a rule up by (normalised) number in `edition`, with all sub-rules when `tree`.
 ///
-/// Under October, a July number whose October number is not established (or which moved)
-/// shows the July rule, with a note saying so.
+/// Under October, an established number is found first, then an inferred one (shown with its
+/// mark); a July number with no October rule of that number (not established, or moved) shows
+/// the July rule, with a note saying so.
 ///
 /// # Errors
 /// [`LookupError::NotFound`] with what is known of the number.
@@ -249,10 +265,17 @@ pub fn lookup(number: &str, edition: EditionId, tree: bool) -> Result<RuleView, 
     let eds = Editions::get();
     let index = match edition {
         EditionId::July => july_rule(number).map(|(i, _)| i),
-        EditionId::October => eds
-            .october_rules
-            .iter()
-            .position(|o| o.number == Some(number) && !o.unconfirmed && !o.removed),
+        EditionId::October => {
+            let numbered = |inferred: bool| {
+                eds.october_rules.iter().position(|o| {
+                    o.number == Some(number)
+                        && !o.unconfirmed
+                        && !o.removed
+                        && o.inferred == inferred
+                })
+            };
+            numbered(false).or_else(|| numbered(true))
+        }
     };
     let Some(i) = index else {
         if edition == EditionId::October {
@@ -260,10 +283,11 @@ pub fn lookup(number: &str, edition: EditionId, tree: bool) -> Result<RuleView, 
                 let mut v = view(ji, EditionId::July, tree);
                 let moved = match october_status(october_of(ji)) {
                     OtherEdition::Renumbered { number: n, .. } => format!("; under October this rule is {n}"),
+                    OtherEdition::Inferred { number: n } => format!("; under October this rule is {n} (inferred: implied by the known October changes, quoted by no source)"),
                     OtherEdition::Removed => "; October removed this rule".into(),
                     _ => "; its October number is not established (the October text is not available)".into(),
                 };
-                v.notes.insert(0, format!("No established October rule is numbered {number}. This is July {number}{moved}."));
+                v.notes.insert(0, format!("No established or inferred October rule is numbered {number}. This is July {number}{moved}."));
                 return Ok(v);
             }
         }
@@ -294,6 +318,7 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
         .filter_map(|r| july_rule(r).map(|(k, _)| rule_ref(k, edition, 0)))
         .collect();
     let mut notes = Vec::new();
+    let mut standing = Standing::Established;
     let (number, summary, other) = match edition {
         EditionId::July => (
             j.number.to_string(),
@@ -302,11 +327,20 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
         ),
         EditionId::October => {
             let number = o.number.unwrap_or(j.number).to_string();
+            if o.inferred {
+                standing = Standing::Inferred;
+                notes.push(format!(
+                    "The October number {number} is inferred: the known October changes imply it ({}), but no source quotes it.",
+                    crate::diff::plain_basis(o.basis.unwrap_or(""))
+                ));
+            }
             let summary = match o.summary {
                 Some(s) => s.to_string(),
                 None => {
                     notes.push(if o.changed {
                         "October changed this rule and its new wording is not known: the summary is the July rule's.".to_string()
+                    } else if o.inferred {
+                        "The October text is not available: the summary is the July rule's.".to_string()
                     } else {
                         "The October text is not available: the summary is the July rule's; the number is established by the known October changes.".to_string()
                     });
@@ -341,6 +375,9 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
                     OtherEdition::Renumbered { number: n, .. } => {
                         format!(", which is {n} under October")
                     }
+                    OtherEdition::Inferred { number: n } => {
+                        format!(", which is {n} (inferred) under October")
+                    }
                     _ => String::new(),
                 };
                 notes.push(format!(
@@ -356,8 +393,9 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
                 .find(|x| x.number == Some(j.number) && !x.unconfirmed && x.july != j.number)
             {
                 let title = july_rule(oo.july).map_or("", |(_, r)| r.title);
+                let mark = if oo.inferred { " (inferred)" } else { "" };
                 notes.push(format!(
-                    "October {} is a different rule: July {} ({title}).",
+                    "October {}{mark} is a different rule: July {} ({title}).",
                     j.number, oo.july
                 ));
             }
@@ -368,6 +406,7 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
     RuleView {
         edition,
         number,
+        standing,
         july_number: j.number.to_string(),
         title: j.title.to_string(),
         summary,
@@ -397,14 +436,15 @@ fn not_found(number: &str, edition: EditionId) -> LookupError {
                 .find(|o| o.number == Some(number) && !o.unconfirmed);
             match renumbered_to {
                 Some(o) => format!(
-                    "{number} is an October number: it is July {} (try `--rules october`)",
+                    "{number} is an October number{}: it is July {} (try `--rules october`)",
+                    if o.inferred { " (inferred)" } else { "" },
                     o.july
                 ),
                 None => {
                     let parent = number.rsplit_once('.').map(|(p, _)| p.to_string());
                     match parent.filter(|p| july_rule(p).is_some()) {
                         Some(p) => format!("the data holds {p} but not this sub-rule: try `chainjudge rule {p} --tree`"),
-                        None => "no rule has this number in the July data (it covers 100-199 where they matter to play, 300-472, 734-738 and 800-829)".to_string(),
+                        None => "no rule has this number in the July data (it covers 100-199 where they matter to play, 300-489, 700-711, 734-740 and 800-829)".to_string(),
                     }
                 }
             }

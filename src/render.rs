@@ -1,7 +1,8 @@
 //! Rendering a [`Report`] as text (comfy-table), JSON (versioned) or Markdown.
 //!
-//! Citations become numbers here, through the edition data; a rule whose October number is not
-//! established prints as its July number with `*` and a footnote.
+//! Citations become numbers here, through the edition data. Under October, an established number
+//! prints as is; a number the known changes imply but no source quotes prints as "N (inferred)";
+//! any other prints as "October: unconfirmed (July n)". A footnote explains each mark used.
 
 use crate::compare::{Flag, Report, Row};
 use crate::edition::{Cite, Cited, EditionId, Editions};
@@ -24,6 +25,30 @@ pub struct Style {
 
 const UNCONFIRMED_FOOTNOTE: &str =
     "Unconfirmed: the October number of that rule is not established by the known October changes; the July number is shown and the July behaviour is followed.";
+
+const INFERRED_FOOTNOTE: &str =
+    "Inferred: the known October changes imply that October number (a block of rules renumbered by a known shift) but no source quotes it; the content is the July rule's.";
+
+/// How the October label of `c` is qualified when printed next to the July one.
+fn oct_mark(c: Cite) -> Option<&'static str> {
+    match Editions::get().edition(EditionId::October).resolve(c) {
+        Cited::Unconfirmed { .. } => Some("unconfirmed"),
+        Cited::Inferred { .. } => Some("inferred"),
+        _ => None,
+    }
+}
+
+/// "July a / Oct b", or one number when they agree; an unconfirmed October number is a note on
+/// the July one, and an inferred one equal to July's keeps its mark.
+fn july_oct(c: Cite, j: &str, o: &str) -> String {
+    let oct = Editions::get().edition(EditionId::October).resolve(c);
+    match oct_mark(c) {
+        Some("unconfirmed") => format!("{j} (Oct: unconfirmed)"),
+        Some(m) if oct.number() == Some(j) => format!("{j} (Oct: {m})"),
+        _ if j == o => j.to_string(),
+        _ => format!("July {j} / Oct {o}"),
+    }
+}
 
 fn cite_text(ed: EditionId, c: Cite) -> Option<String> {
     let cited = Editions::get().edition(ed).resolve(c);
@@ -59,13 +84,8 @@ fn rules_both(july: &Step, october: &Step) -> String {
             .contains(&c)
             .then(|| cite_text(EditionId::October, c))
             .flatten();
-        let oct_cited = Editions::get().edition(EditionId::October).resolve(c);
         parts.push(match (j, o) {
-            (Some(j), Some(_)) if matches!(oct_cited, Cited::Unconfirmed { .. }) => {
-                format!("{j} (Oct: unconfirmed)")
-            }
-            (Some(j), Some(o)) if j == o => j,
-            (Some(j), Some(o)) => format!("July {j} / Oct {o}"),
+            (Some(j), Some(o)) => july_oct(c, &j, &o),
             (Some(j), None) => format!("{j} (July only)"),
             (None, Some(o)) => format!("{o} (Oct only)"),
             (None, None) => continue,
@@ -81,7 +101,7 @@ fn note_text(ed: &[EditionId], n: &Note, only: Option<EditionId>) -> String {
         .map(|c| {
             let labels: Vec<String> = ed.iter().filter_map(|e| cite_text(*e, *c)).collect();
             match labels.as_slice() {
-                [a, b] if a != b && !b.ends_with('*') => format!("July {a} / Oct {b}"),
+                [a, b] => july_oct(*c, a, b),
                 [a, ..] => a.clone(),
                 [] => String::new(),
             }
@@ -456,16 +476,23 @@ fn differences(r: &Report) -> Vec<String> {
     v
 }
 
-fn has_unconfirmed(r: &Report) -> bool {
-    r.traces.iter().any(|t| {
-        t.edition == EditionId::October
-            && t.citations().iter().any(|c| {
-                matches!(
-                    Editions::get().edition(EditionId::October).resolve(*c),
-                    Cited::Unconfirmed { .. }
-                )
-            })
-    })
+/// The footnotes for the October marks the report prints (unconfirmed, inferred).
+fn footnotes(r: &Report) -> Vec<&'static str> {
+    let cited: Vec<Cited> = r
+        .traces
+        .iter()
+        .filter(|t| t.edition == EditionId::October)
+        .flat_map(|t| t.citations())
+        .map(|c| Editions::get().edition(EditionId::October).resolve(c))
+        .collect();
+    let mut v = Vec::new();
+    if cited.iter().any(|c| matches!(c, Cited::Inferred { .. })) {
+        v.push(INFERRED_FOOTNOTE);
+    }
+    if cited.iter().any(|c| matches!(c, Cited::Unconfirmed { .. })) {
+        v.push(UNCONFIRMED_FOOTNOTE);
+    }
+    v
 }
 
 /// The report as text: header, table of steps, summary.
@@ -555,8 +582,8 @@ pub fn text(r: &Report, style: Style) -> String {
     for d in differences(r) {
         let _ = writeln!(out, "  {d}");
     }
-    if has_unconfirmed(r) {
-        let _ = writeln!(out, "\n{UNCONFIRMED_FOOTNOTE}");
+    for f in footnotes(r) {
+        let _ = writeln!(out, "\n{f}");
     }
     out
 }
@@ -611,8 +638,8 @@ pub fn markdown(r: &Report) -> String {
     for d in differences(r) {
         let _ = writeln!(out, "- {d}");
     }
-    if has_unconfirmed(r) {
-        let _ = writeln!(out, "\n_{UNCONFIRMED_FOOTNOTE}_");
+    for f in footnotes(r) {
+        let _ = writeln!(out, "\n_{f}_");
     }
     out
 }
@@ -698,15 +725,13 @@ fn json_step<'a>(s: &'a Situation, ed: EditionId, st: &'a Step) -> JsonStep<'a> 
     }
 }
 
-/// The numbers a trace cites (its confirmed rule numbers), for `expect.cites`.
+/// The numbers a trace cites, for `expect.cites`: established ones, and inferred ones written
+/// without the mark; an unconfirmed rule gives no number.
 pub fn cited_numbers(t: &Trace) -> Vec<String> {
     let book = Editions::get().edition(t.edition);
     t.citations()
         .into_iter()
-        .filter_map(|c| match book.resolve(c) {
-            Cited::Rule { number } => Some(number),
-            _ => None,
-        })
+        .filter_map(|c| book.resolve(c).number().map(str::to_string))
         .collect()
 }
 

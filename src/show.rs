@@ -4,7 +4,7 @@
 use crate::diff::DiffRow;
 use crate::edition::EditionId;
 use crate::import::CiteCheck;
-use crate::lookup::{Hit, OtherEdition, RuleRef, RuleView};
+use crate::lookup::{Hit, OtherEdition, RuleRef, RuleView, Standing};
 use comfy_table::{presets, ContentArrangement, Table};
 use std::fmt::Write as _;
 
@@ -57,6 +57,12 @@ pub fn other_line(v: &RuleView) -> String {
             }
         }
         OtherEdition::Removed => format!("{other}: removed"),
+        OtherEdition::Inferred { number } if *number == v.july_number => format!(
+            "{other}: {number} (inferred), the same number as far as the known October changes imply; no source quotes it"
+        ),
+        OtherEdition::Inferred { number } => format!(
+            "{other}: renumbered to {number} (inferred): the known October changes imply it; no source quotes it"
+        ),
         OtherEdition::ChangedUnconfirmed { summary } => match summary {
             Some(s) => format!("{other}: changed ({s}); its October number is not established"),
             None => format!("{other}: changed; its October number is not established"),
@@ -75,6 +81,14 @@ fn crumbs(v: &RuleView) -> Vec<String> {
         .collect()
 }
 
+/// The rule's own number as printed: with the mark when it is inferred.
+fn shown_number(v: &RuleView) -> String {
+    match v.standing {
+        Standing::Inferred => format!("{} (inferred)", v.number),
+        _ => v.number.clone(),
+    }
+}
+
 /// A rule as text.
 pub fn rule_text(v: &RuleView, width: usize) -> String {
     let mut out = String::new();
@@ -82,10 +96,11 @@ pub fn rule_text(v: &RuleView, width: usize) -> String {
         EditionId::July => "July 2026 Core Rules",
         EditionId::October => "October 2026 Core Rules",
     };
-    let _ = writeln!(out, "{} {}  ({ed})", v.number, v.title);
+    let number = shown_number(v);
+    let _ = writeln!(out, "{number} {}  ({ed})", v.title);
     if !v.parents.is_empty() {
         let crumbs = crumbs(v);
-        let line = format!("{} > {} {}", crumbs.join(" > "), v.number, v.title);
+        let line = format!("{} > {number} {}", crumbs.join(" > "), v.title);
         let _ = writeln!(out, "{}", wrap(&line, width, 2));
     }
     for n in &v.notes {
@@ -122,7 +137,7 @@ pub fn rule_text(v: &RuleView, width: usize) -> String {
 
 /// A rule as Markdown.
 pub fn rule_markdown(v: &RuleView) -> String {
-    let mut out = format!("## {} {}\n\n", v.number, v.title);
+    let mut out = format!("## {} {}\n\n", shown_number(v), v.title);
     if !v.parents.is_empty() {
         let crumbs = crumbs(v);
         let _ = writeln!(out, "_{}_\n", crumbs.join(" › "));
@@ -182,7 +197,9 @@ pub fn hits_markdown(query: &str, hits: &[Hit]) -> String {
     out
 }
 
-fn arrow(r: &DiffRow) -> (String, String) {
+/// The two numbers of a difference as printed, `from` first; an inferred October number
+/// carries its mark.
+fn arrow(r: &DiffRow, from: EditionId) -> (String, String) {
     let missing = |r: &DiffRow| {
         if r.kind.iter().any(|k| k == "removed" || k == "only in July") {
             "none (removed)".to_string()
@@ -190,9 +207,19 @@ fn arrow(r: &DiffRow) -> (String, String) {
             "unconfirmed".to_string()
         }
     };
+    let mark = |n: String, october: bool| {
+        if october && r.inferred {
+            format!("{n} (inferred)")
+        } else {
+            n
+        }
+    };
     (
-        r.from.clone().unwrap_or_else(|| missing(r)),
-        r.to.clone().unwrap_or_else(|| missing(r)),
+        r.from
+            .clone()
+            .map_or_else(|| missing(r), |n| mark(n, from == EditionId::October)),
+        r.to.clone()
+            .map_or_else(|| missing(r), |n| mark(n, from == EditionId::July)),
     )
 }
 
@@ -214,7 +241,7 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
         }
     }
     for r in rows {
-        let (a, b) = arrow(r);
+        let (a, b) = arrow(r, from);
         t.add_row([
             a,
             b,
@@ -224,7 +251,7 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
         ]);
     }
     let mut out = format!(
-        "Differences from the {} to the {} 2026 Core Rules ({} listed; only what the known October changes establish{}):\n{t}\n",
+        "Differences from the {} to the {} 2026 Core Rules ({} listed; only what the known October changes establish, and the numbers they imply, marked inferred{}):\n{t}\n",
         from.title(),
         to.title(),
         rows.len(),
@@ -237,7 +264,7 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
         "{}",
         wrap(
             &format!(
-                "Not listed: {unconfirmed} of the {} July rules in the data have no established October number (the October text is not available); `chainjudge rule` shows them as unconfirmed and the replay follows July for them.",
+                "Not listed: {unconfirmed} of the {} July rules in the data have no established or inferred October number (the October text is not available); `chainjudge rule` shows them as unconfirmed and the replay follows July for them. An inferred number (marked) is implied by the known changes but quoted by no source; the sub-rules moving with an inferred rule are counted on its row.",
                 eds.july_rules.len()
             ),
             usize::from(width),
@@ -248,7 +275,7 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
     if !examples.is_empty() {
         out.push_str("\nOutcome changes, worked:\n");
         for r in examples {
-            let (a, b) = arrow(r);
+            let (a, b) = arrow(r, from);
             let _ = writeln!(out, "\n{a} -> {b}:");
             let _ = writeln!(
                 out,
@@ -275,7 +302,7 @@ pub fn diff_markdown(rows: &[DiffRow], from: EditionId, to: EditionId) -> String
         to.title()
     );
     for r in rows {
-        let (a, b) = arrow(r);
+        let (a, b) = arrow(r, from);
         let mut what = r.summary.replace('|', "\\|");
         if let Some(e) = &r.example {
             let _ = write!(what, "<br>Example: {}", e.replace('|', "\\|"));
@@ -306,10 +333,11 @@ pub fn checks_text(checks: &[CiteCheck], width: u16) -> String {
     }
     let count = |s: &str| checks.iter().filter(|c| c.status == s).count();
     format!(
-        "{t}\n{} citations checked: {} ok, {} missing from the imported text, {} unconfirmed for October, {} sources, {} not cited in an edition.\n",
+        "{t}\n{} citations checked: {} ok, {} missing from the imported text, {} inferred for October, {} unconfirmed for October, {} sources, {} not cited in an edition.\n",
         checks.len(),
         count("ok"),
         count("missing"),
+        count("inferred"),
         count("unconfirmed"),
         count("source"),
         count("not_cited"),

@@ -1,7 +1,7 @@
 //! The edition data: it parses, every citation the engine can emit exists in each edition, and
 //! the numbering is well formed.
 
-use chainjudge::edition::{Cite, Cited, EditionId, Editions};
+use chainjudge::edition::{Cite, Cited, EditionId, Editions, OctoberRule};
 
 #[test]
 fn edition_data_is_present() {
@@ -37,48 +37,282 @@ fn every_citation_exists_in_both_editions() {
 }
 
 #[test]
-fn october_numbers_are_only_the_established_ones() {
+fn october_numbers_are_only_the_established_or_inferred_ones() {
     let eds = Editions::get();
     let oct = eds.edition(EditionId::October);
+    let rule = |n: &str| Cited::Rule { number: n.into() };
+    let inferred = |n: &str| Cited::Inferred { number: n.into() };
+    let unconfirmed = |n: &str| Cited::Unconfirmed { july: n.into() };
     // Rules 307-348 keep their numbers (october-changes.md row 1).
-    assert_eq!(
-        oct.resolve(Cite::FinalizeOldestFirst),
-        Cited::Rule {
-            number: "337.1.b".into()
-        }
-    );
-    assert_eq!(
-        oct.resolve(Cite::FocusKeptTriggerChain),
-        Cited::Rule {
-            number: "346.1".into()
-        }
-    );
+    assert_eq!(oct.resolve(Cite::FinalizeOldestFirst), rule("337.1.b"));
+    assert_eq!(oct.resolve(Cite::FocusKeptTriggerChain), rule("346.1"));
     // 419.4.b became 420.4.b (row 4); the Vendetta FAQ is not cited under October.
-    assert_eq!(
-        oct.resolve(Cite::PlayedMeansFinalized),
-        Cited::Rule {
-            number: "420.4.b".into()
-        }
-    );
+    assert_eq!(oct.resolve(Cite::PlayedMeansFinalized), rule("420.4.b"));
     assert_eq!(oct.resolve(Cite::VendettaFaq), Cited::Omitted);
     // 808.1.d.2 is the same in both (row 7).
+    assert_eq!(oct.resolve(Cite::DeathknellBeforeTrash), rule("808.1.d.2"));
+    // Row 10 quotes 735, 737 and 738 unchanged.
+    assert_eq!(oct.resolve(Cite::ExtraTurnInsert), rule("735"));
+    assert_eq!(oct.resolve(Cite::ExtraTurnMultiple), rule("738"));
+    // Row 10's shift: July 410-440 are one higher; implied, not quoted, so inferred.
+    assert_eq!(oct.resolve(Cite::Counter), inferred("426.1.a"));
+    assert_eq!(oct.resolve(Cite::InstructedPlay), inferred("420.3"));
+    assert_eq!(oct.resolve(Cite::LimitedActions), inferred("411.2"));
     assert_eq!(
-        oct.resolve(Cite::DeathknellBeforeTrash),
-        Cited::Rule {
-            number: "808.1.d.2".into()
+        oct.resolve(Cite::KillDeathTriggers),
+        inferred("429.1.a.1.b")
+    );
+    assert_eq!(oct.resolve(Cite::Counter).label(), "426.1.a (inferred)");
+    // Where the inserted rules are (July 349-409, 441-458) is unknown: unconfirmed.
+    assert_eq!(oct.resolve(Cite::MidResolutionPlay), unconfirmed("354.3"));
+    assert_eq!(oct.resolve(Cite::TargetLegality), unconfirmed("358.1"));
+    assert_eq!(oct.resolve(Cite::DelayedLeaveChain), unconfirmed("390.3.a"));
+    // Outside every known range: unconfirmed.
+    assert_eq!(oct.resolve(Cite::MainPhaseEnds), unconfirmed("305"));
+    assert_eq!(oct.resolve(Cite::LegionActive), unconfirmed("812.1.c"));
+    assert_eq!(
+        oct.resolve(Cite::MainPhaseEnds).label(),
+        "October: unconfirmed (July 305)"
+    );
+}
+
+/// The October entry of July rule `july`.
+fn october(july: &str) -> &'static OctoberRule {
+    Editions::get()
+        .october_rules
+        .iter()
+        .find(|o| o.july == july)
+        .unwrap_or_else(|| panic!("no October entry for {july}"))
+}
+
+fn top(n: &str) -> u32 {
+    n[..3].parse().unwrap()
+}
+
+fn shifted(n: &str, by: u32) -> String {
+    format!("{}{}", top(n) + by, &n[3..])
+}
+
+/// Row 10's quotes: July -> October, established.
+const QUOTED: &[(&str, &str)] = &[
+    ("410.1.b", "411.1.b"),
+    ("418.3.a", "419.3.a"),
+    ("429.3", "430.3"),
+    ("431.2.b", "432.2.b"),
+    ("431.2.c", "432.2.c"),
+    ("431.3.a", "432.3.a"),
+    ("440.4", "441.4"),
+    ("466.1.a.1", "468.1.a.1"),
+    ("469.2", "471.2"),
+    ("485.7", "487.7"),
+    ("486.7", "488.7"),
+    ("487.7", "489.7"),
+    ("488.7", "490.7"),
+    ("489.7", "491.7"),
+    ("143.3.b.1", "143.3.b.1"),
+    ("143.3.b.2", "143.3.b.2"),
+    ("164.2.a", "164.2.a"),
+    ("167", "167"),
+    ("167.1", "167.1"),
+    ("315.2.a.1", "315.2.a.1"),
+    ("316.9", "316.9"),
+    ("317.2.f", "317.2.f"),
+    ("735", "735"),
+    ("737", "737"),
+    ("738", "738"),
+    ("816.1.b", "816.1.b"),
+];
+
+#[test]
+fn october_standing_follows_the_known_changes() {
+    let eds = Editions::get();
+    let established = |j: &str, n: &str| {
+        let o = october(j);
+        assert!(
+            o.number == Some(n) && !o.inferred && !o.unconfirmed && !o.removed,
+            "July {j} must be established as October {n}: {o:?}"
+        );
+    };
+    let inferred = |j: &str, n: &str| {
+        let o = october(j);
+        assert!(
+            o.number == Some(n) && o.inferred && !o.unconfirmed && !o.removed,
+            "July {j} must be inferred as October {n}: {o:?}"
+        );
+    };
+    for (j, n) in QUOTED {
+        established(j, n);
+    }
+    inferred("417.1.b", "418.1.b");
+    inferred("410", "411");
+    inferred("440.3.a", "441.3.a");
+    // The parents of 420.4.b (row 4) are inferred, not established.
+    inferred("419", "420");
+    inferred("419.4", "420.4");
+    established("419.4.b", "420.4.b");
+    // No source says 464.2.c.1.b was removed: by row 5 it is 466.2.c.1.b, inferred (row 6).
+    inferred("464.2.c.1.b", "466.2.c.1.b");
+    let c = eds
+        .changes
+        .iter()
+        .find(|c| c.july == "464.2.c.1.b")
+        .unwrap();
+    assert!(c.inferred && c.october == Some("466.2.c.1.b") && !c.kind.contains(&"removed"));
+    // Row 5's combat block stays established; the removed task stays removed.
+    established("464.2.c.1.a", "466.2.c.1.a");
+    established("466.3.d.1", "468.3.d.1");
+    assert!(october("464.2.d").removed);
+    // From combat on, +2: beyond row 5's block, inferred.
+    inferred("467", "469");
+    inferred("469", "471");
+    inferred("471.1.b", "473.1.b");
+    // Parents of quoted numbers outside the shifts keep their number, inferred.
+    inferred("143.3.b", "143.3.b");
+    inferred("808.1.d", "808.1.d");
+    for (j, o) in eds.july_rules.iter().zip(eds.october_rules) {
+        let n = j.number;
+        let t = top(n);
+        if QUOTED.iter().any(|(q, _)| *q == n) {
+            continue;
         }
-    );
-    // Nothing else outside 307-348 is established: e.g. Counter stays unconfirmed.
-    assert_eq!(
-        oct.resolve(Cite::Counter),
-        Cited::Unconfirmed {
-            july: "425.1.a".into()
+        // July 349-409 and 441-458: where the inserted rules are is unknown.
+        if (349..=409).contains(&t) || (441..=458).contains(&t) {
+            assert!(
+                o.unconfirmed && o.number.is_none(),
+                "{n} must be unconfirmed: {o:?}"
+            );
         }
-    );
+        if (410..=440).contains(&t) && n != "419.4.b" {
+            assert!(o.inferred, "{n} must be inferred: {o:?}");
+            assert_eq!(o.number, Some(shifted(n, 1).as_str()), "{n} is one higher");
+        }
+        if (467..=489).contains(&t) {
+            assert!(o.inferred, "{n} must be inferred: {o:?}");
+            assert_eq!(o.number, Some(shifted(n, 2).as_str()), "{n} is two higher");
+        }
+        if o.inferred {
+            assert!(
+                o.number.is_some() && !o.unconfirmed && !o.removed,
+                "{n}: {o:?}"
+            );
+        }
+    }
+    // No October number names two July rules.
+    let mut seen = std::collections::HashMap::new();
+    for o in eds.october_rules {
+        if let Some(n) = o.number.filter(|_| !o.unconfirmed && !o.removed) {
+            if let Some(other) = seen.insert(n, o.july) {
+                panic!("October {n} would be both July {other} and July {}", o.july);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_rules_the_board_extension_cites_are_in_the_july_data_with_their_october_standing() {
+    let eds = Editions::get();
+    let july: Vec<&str> = eds.july_rules.iter().map(|r| r.number).collect();
+    for n in [
+        "174.3", "179", "185", "185.2.d", "186.1", "187", "194", "194.1.c", "194.2", "194.2.b",
+        "194.3", "194.4", "196", "473", "480", "483.3.a", "485.3", "485.4", "487.3", "487.4",
+        "488.3", "488.4", "708", "709", "740.2.c",
+    ] {
+        assert!(july.contains(&n), "July {n} is missing from the data");
+    }
+    let unconfirmed = |j: &str| {
+        let o = october(j);
+        assert!(
+            o.unconfirmed && o.number.is_none(),
+            "July {j} must be unconfirmed: {o:?}"
+        );
+    };
+    let inferred = |j: &str, n: &str| {
+        let o = october(j);
+        assert!(
+            o.inferred && o.number == Some(n),
+            "July {j} must be inferred {n}: {o:?}"
+        );
+    };
+    // Nothing is known of the 100s and 700s here beyond what row 10 quotes.
+    for j in [
+        "174.3", "179", "185.2.d", "186.1", "194.1.c", "194.2.b", "196", "709", "740.2.c",
+    ] {
+        unconfirmed(j);
+    }
+    // July 459-489 are two higher (row 10): layers and the modes of play, inferred.
+    inferred("473", "475");
+    inferred("480", "482");
+    inferred("483.3.a", "485.3.a");
+    inferred("485.3", "487.3");
+    inferred("488.4", "490.4");
+    inferred("489.8.i", "491.8.i");
+    // The modes' First Turn Process is quoted: established.
+    assert_eq!(october("485.7").number, Some("487.7"));
+    assert!(!october("485.7").inferred && !october("489.7").inferred);
+}
+
+#[test]
+fn expect_cites_match_an_inferred_number_without_its_mark_and_never_an_unconfirmed_one() {
+    use chainjudge::situation;
+    const BASE: &str = r#"
+format: 1
+title: counter
+rules: both
+players: [Ana, Ben]
+chain:
+  - { name: Bolt, controller: Ana, kind: spell }
+actions:
+  - play: { name: Stop, controller: Ben, kind: spell, keyword: reaction, effects: [{ counter: bolt }] }
+expect:
+  countered: [bolt]
+"#;
+    let load = |extra: &str| situation::load("t.yaml", &format!("{BASE}{extra}"));
+    let check = |extra: &str| {
+        let s = load(extra).unwrap_or_else(|p| panic!("{}", p.render(false, 100)));
+        let r = chainjudge::replay_all(&s, None);
+        r.traces
+            .iter()
+            .flat_map(|t| chainjudge::verify::mismatches(&s, t))
+            .collect::<Vec<_>>()
+    };
+    // July 425.1.a is October 426.1.a (inferred): written without the mark, it matches.
     assert_eq!(
-        oct.resolve(Cite::MainPhaseEnds),
-        Cited::Unconfirmed { july: "305".into() }
+        check("  july: { cites: [\"425.1.a\"] }\n  october: { cites: [\"426.1.a\"] }\n"),
+        Vec::<String>::new()
     );
+    // With the mark it is not a number: an input error that says how to write it.
+    let p = load("  october: { cites: [\"426.1.a (inferred)\"] }\n").unwrap_err();
+    let text = p.render(false, 100);
+    assert!(text.contains("without its mark"), "{text}");
+    // The July number does not match under October.
+    assert!(load("  october: { cites: [\"425.1.a\"] }\n").is_err());
+    // An unconfirmed October citation matches nothing: not even its July number.
+    assert!(load("  october: { cites: [\"354.3\"] }\n").is_err());
+    // A top-level number must be the same confirmed number in both editions.
+    assert!(load("  cites: [\"425.1.a\"]\n").is_err());
+}
+
+#[test]
+fn an_inferred_number_that_differs_is_a_number_difference_and_an_unconfirmed_one_is_a_note() {
+    use chainjudge::compare::cite_differs;
+    let (j, o) = (EditionId::July, EditionId::October);
+    assert!(
+        cite_differs(Cite::Counter, j, o),
+        "425.1.a / 426.1.a (inferred)"
+    );
+    assert!(
+        cite_differs(Cite::PlayedMeansFinalized, j, o),
+        "419.4.b / 420.4.b"
+    );
+    assert!(
+        !cite_differs(Cite::MidResolutionPlay, j, o),
+        "354.3 unconfirmed"
+    );
+    assert!(
+        !cite_differs(Cite::FinalizeOldestFirst, j, o),
+        "337.1.b both"
+    );
+    assert!(!cite_differs(Cite::ExtraTurnInsert, j, o), "735 both");
 }
 
 fn parts(n: &str) -> Vec<String> {
@@ -117,6 +351,11 @@ fn numbering_is_well_formed_and_parents_exist() {
         assert!(
             r.number.is_some() != (r.unconfirmed || r.removed),
             "October entry for {} must have a number or be unconfirmed/removed",
+            r.july
+        );
+        assert!(
+            !r.inferred || r.number.is_some(),
+            "October entry for {} is inferred without a number",
             r.july
         );
     }

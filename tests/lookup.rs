@@ -3,7 +3,7 @@
 use chainjudge::diff::{self, Only};
 use chainjudge::edition::EditionId;
 use chainjudge::import::parse;
-use chainjudge::lookup::{lookup, normalize_number, search, OtherEdition};
+use chainjudge::lookup::{lookup, normalize_number, search, OtherEdition, Standing};
 use chainjudge::show;
 use std::process::{Command, Output};
 
@@ -80,10 +80,10 @@ fn renumbered_rules_point_both_ways() {
 
 #[test]
 fn unestablished_october_numbers_fall_back_to_july_and_say_so() {
-    let v = lookup("425.1.a", EditionId::October, false).unwrap();
+    let v = lookup("355.2.a", EditionId::October, false).unwrap();
     assert_eq!(v.edition, EditionId::July, "shown as the July rule");
     assert!(v.notes[0].contains("not established"), "{:?}", v.notes);
-    let v = lookup("425.1.a", EditionId::July, false).unwrap();
+    let v = lookup("355.2.a", EditionId::July, false).unwrap();
     assert_eq!(v.other, OtherEdition::Unconfirmed);
     let v = lookup("323.4", EditionId::July, false).unwrap();
     assert_eq!(v.other, OtherEdition::Removed);
@@ -94,10 +94,12 @@ fn unestablished_october_numbers_fall_back_to_july_and_say_so() {
         "{:?}",
         v.other
     );
-    // A parent of an established number has the matching number.
+    // A parent of an established number has the matching number, inferred (no source quotes it).
     let v = lookup("420.4", EditionId::October, false).unwrap();
     assert_eq!(v.july_number, "419.4");
-    assert!(lookup("808.1.d", EditionId::October, false).is_ok());
+    assert_eq!(v.standing, Standing::Inferred);
+    let v = lookup("808.1.d", EditionId::October, false).unwrap();
+    assert_eq!(v.standing, Standing::Inferred);
     // The same number naming another rule is pointed out.
     let v = lookup("466", EditionId::October, false).unwrap();
     assert!(
@@ -107,11 +109,74 @@ fn unestablished_october_numbers_fall_back_to_july_and_say_so() {
         "{:?}",
         v.notes
     );
-    let out = run(&["rule", "425.1.a", "--rules", "october"], None);
+    let out = run(&["rule", "355.2.a", "--rules", "october"], None);
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("not established"));
     let out = run(&["rule", "999.9", "--rules", "july"], None);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn inferred_october_numbers_print_with_their_mark() {
+    // Row 10: July 410-440 are one higher in October; implied, not quoted.
+    let v = lookup("417.1.b", EditionId::July, false).unwrap();
+    assert_eq!(
+        v.other,
+        OtherEdition::Inferred {
+            number: "418.1.b".into()
+        }
+    );
+    assert!(
+        show::other_line(&v).contains("418.1.b (inferred)"),
+        "{}",
+        show::other_line(&v)
+    );
+    let v = lookup("418.1.b", EditionId::October, false).unwrap();
+    assert_eq!(
+        (v.july_number.as_str(), v.standing),
+        ("417.1.b", Standing::Inferred)
+    );
+    assert!(
+        v.parents.iter().all(|p| p.label().ends_with("(inferred)")),
+        "{:?}",
+        v.parents
+    );
+    let text = stdout(&run(&["rule", "418.1.b", "--rules", "october"], None));
+    assert!(text.starts_with("418.1.b (inferred) "), "{text}");
+    // October 417.1.b is July 416.1.b (inferred); July 417.1.b is pointed to as 418.1.b.
+    let text = stdout(&run(&["rule", "417.1.b", "--rules", "october"], None));
+    assert!(text.starts_with("417.1.b (inferred) "), "{text}");
+    assert!(text.contains("418.1.b (inferred) under October"), "{text}");
+    // Quoted by row 10: established, no mark.
+    let v = lookup("469.2", EditionId::July, false).unwrap();
+    assert_eq!(
+        v.other,
+        OtherEdition::Renumbered {
+            number: "471.2".into(),
+            changed: false
+        }
+    );
+    let v = lookup("471.2", EditionId::October, false).unwrap();
+    assert_eq!(
+        (v.july_number.as_str(), v.standing),
+        ("469.2", Standing::Established)
+    );
+    // Not removed: inferred 466.2.c.1.b (rows 5 and 6).
+    let v = lookup("464.2.c.1.b", EditionId::July, false).unwrap();
+    assert_eq!(
+        v.other,
+        OtherEdition::Inferred {
+            number: "466.2.c.1.b".into()
+        }
+    );
+    // The gap before 410 is unknown: unconfirmed, not inferred.
+    let v = lookup("355.2.a", EditionId::July, false).unwrap();
+    assert_eq!(v.other, OtherEdition::Unconfirmed);
+    assert!(lookup("356.2.a", EditionId::October, false)
+        .unwrap()
+        .notes
+        .iter()
+        .any(|n| n.contains("not established")));
 }
 
 #[test]
@@ -186,15 +251,60 @@ fn diff_lists_exactly_what_the_known_october_changes_establish() {
     assert!(has("464.2.c.1.a", Some("466.2.c.1.a")));
     assert!(has("464.2.e", Some("466.2.d")));
     assert!(has("464.2.e.1", Some("466.2.d.1")));
-    assert!(has("464.2.d", None) && has("464.2.c.1.b", None) && has("323.4", None));
-    // Nothing invented: every renumbering is the combat block moving up by two, or 419.4.b.
+    assert!(has("464.2.d", None) && has("323.4", None));
+    // Row 10's quotes are established rows.
+    for (j, o) in [
+        ("410.1.b", "411.1.b"),
+        ("440.4", "441.4"),
+        ("469.2", "471.2"),
+    ] {
+        assert!(
+            rows.iter()
+                .any(|r| r.from.as_deref() == Some(j) && r.to.as_deref() == Some(o) && !r.inferred),
+            "{j} -> {o}"
+        );
+    }
+    // Inferred renumberings are marked; a sub-rule moving with its rule is folded into its row.
+    let inferred = |j: &str, o: &str| {
+        rows.iter()
+            .any(|r| r.from.as_deref() == Some(j) && r.to.as_deref() == Some(o) && r.inferred)
+    };
+    assert!(inferred("464.2.c.1.b", "466.2.c.1.b"), "not removed");
+    assert!(inferred("417", "418") && inferred("469", "471"));
+    assert!(!rows.iter().any(|r| r.from.as_deref() == Some("417.1.b")));
+    let md = show::diff_markdown(&rows, EditionId::July, EditionId::October);
+    assert!(md.contains("| 417 | 418 (inferred) |"), "{md}");
+    assert!(md.contains("| 469.2 | 471.2 |"), "{md}");
+    assert!(
+        !rows.iter().any(|r| r.from.as_deref() == Some("410.1.b.1")),
+        "folded into 410"
+    );
+    // Nothing invented: every established renumbering is the combat block moving up by two,
+    // 419.4.b, or a number row 10 quotes; every inferred one follows a known shift.
     for r in &rows {
         if let (Some(j), Some(o)) = (&r.from, &r.to) {
-            // 419.4.b -> 420.4.b (row 4), and its parents 419.4 and 419, whose numbers follow.
-            if j == o || j.starts_with("419") {
+            if j == o || j == "419.4.b" {
                 continue;
             }
             let (jm, om): (u32, u32) = (j[..3].parse().unwrap(), o[..3].parse().unwrap());
+            if r.inferred {
+                assert!(
+                    ((410..=440).contains(&jm) && om == jm + 1)
+                        || ((459..=489).contains(&jm) && om == jm + 2),
+                    "{j} -> {o} follows no known shift"
+                );
+                assert_eq!(&j[3..], &o[3..], "{j} -> {o}: letters kept");
+                continue;
+            }
+            if [
+                "410.1.b", "418.3.a", "429.3", "431.2.b", "431.2.c", "431.3.a", "440.4", "469.2",
+                "485.7", "486.7", "487.7", "488.7", "489.7",
+            ]
+            .contains(&j.as_str())
+            {
+                assert_eq!(&j[3..], &o[3..], "{j} -> {o}: letters kept");
+                continue;
+            }
             assert!(
                 (459..=466).contains(&jm) && om == jm + 2,
                 "{j} -> {o} is not established"

@@ -404,8 +404,9 @@ pub(super) fn check(
     check_cites(s, refs, &replayed, problems);
 }
 
-/// Rule numbers in `expect.cites` must exist in the edition they are checked against; top-level
-/// ones under `rules: both` must be the same, confirmed number in both.
+/// Rule numbers in `expect.cites` must exist in the edition they are checked against (an
+/// inferred October number written without its mark; an unconfirmed one matches nothing);
+/// top-level ones under `rules: both` must be the same, confirmed number in both.
 fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &mut Vec<Problem>) {
     let Some(e) = &s.expect else { return };
     let editions = Editions::get();
@@ -448,15 +449,20 @@ fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &m
                         )
                         .label("not citable")
                         .help(
-                            match did_you_mean(n, book.citable_numbers()) {
-                                Some(m) => format!(
-                                    "did you mean `{m}`? (numbers are the {} edition's)",
-                                    ed.title()
-                                ),
-                                None => format!(
+                            match n.strip_suffix("(inferred)").map(str::trim) {
+                                Some(bare) if book.knows_citation(bare) => {
+                                    format!("write an inferred number without its mark: `{bare}`")
+                                }
+                                _ => match did_you_mean(n, book.citable_numbers()) {
+                                    Some(m) => format!(
+                                        "did you mean `{m}`? (numbers are the {} edition's)",
+                                        ed.title()
+                                    ),
+                                    None => format!(
                                     "use {} rule numbers from the Citations table of the format",
                                     ed.title()
                                 ),
+                                },
                             },
                         ),
                     );
