@@ -36,6 +36,8 @@ impl<'s> Engine<'s> {
             }
         }
         self.inst[idx].status = Status::Finalized;
+        self.fepr_since_expiration = true;
+        self.outstanding(Cite::CleanupFinalized);
         if self.add_holder.is_some_and(|(i, _)| i != idx) {
             self.add_holder = None;
         }

@@ -459,6 +459,11 @@ impl<'s> Engine<'s> {
 
     /// Puts new items on the Chain; anything added breaks a run of passes (339.1).
     fn add_to_chain(&mut self, items: &[usize], by_trigger_or_add: bool) {
+        self.outstanding(if self.chain.is_empty() {
+            Cite::CleanupOpenClosed
+        } else {
+            Cite::CleanupPendingAdded
+        });
         if !self.chain_exists {
             self.chain_exists = true;
             self.opened_by_trigger = by_trigger_or_add;

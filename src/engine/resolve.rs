@@ -8,6 +8,16 @@ use super::*;
 impl<'s> Engine<'s> {
     /// Resolve (340.1), or an immediate resolution as the item is finalized (337.2, 429.2).
     pub(super) fn resolve(&mut self, idx: usize, immediate: bool) -> Res {
+        // Events during the resolution call a cleanup that waits until it is complete (321.1).
+        self.resolving = true;
+        let done = self.resolve_item(idx, immediate);
+        self.resolving = false;
+        done
+    }
+
+    fn resolve_item(&mut self, idx: usize, immediate: bool) -> Res {
+        self.fepr_since_expiration = true;
+        self.outstanding(Cite::CleanupLeftChain);
         let spec = self.inst[idx].spec;
         let iid = self.inst[idx].iid.clone();
         let controller = self.inst[idx].controller;

@@ -10,9 +10,7 @@ impl<'s> Engine<'s> {
     /// Focus at once and `showdown_start` triggers are added (one event). Priority comes when
     /// nothing is pending (335.1), or by 337.4 (reading R4).
     pub(super) fn begin_showdown(&mut self, bf: usize) -> Res {
-        let b = &mut self.board.bfs[bf];
-        b.showdown_staged = false;
-        let contester = b.contester.unwrap_or(self.s.turn);
+        let contester = self.board.bfs[bf].contester.unwrap_or(self.s.turn);
         self.showdown = Some(ShowdownRt {
             combat: false,
             bf: Some(bf),

@@ -13,7 +13,7 @@ impl<'a> Reader<'a> {
         let map = self.mapping(
             node,
             "an action",
-            &["play", "pass", "order"],
+            &["play", "pass", "order", "move", "assign", "end_turn", "begin"],
             "`- pass: Ben`",
         )?;
         if map.len() != 1 {
@@ -21,7 +21,7 @@ impl<'a> Reader<'a> {
                 Problem::new(
                     "action_shape",
                     self.map_first_line(node),
-                    "an action is exactly one of play, pass or order",
+                    "an action is exactly one of play, pass, order, move, assign, end_turn or begin",
                 )
                 .label("action")
                 .help("write one action per list entry: `- pass: Ben`"),
@@ -46,8 +46,111 @@ impl<'a> Reader<'a> {
                 }
                 ActionKind::Order(list.into_iter().map(|(t, _)| t).collect())
             }
+            "move" => self.move_action(v)?,
+            "assign" => self.assign_action(v)?,
+            "end_turn" => ActionKind::EndTurn(self.player(v, "`end_turn`")?),
+            "begin" => {
+                let t = self.text(v, "`begin`")?;
+                let l = self.loc(v);
+                ActionKind::Begin(self.battlefield(&t, l, "`begin`")?)
+            }
             _ => return None,
         };
         Some(Action { kind, loc })
+    }
+
+    /// `move: { units, to, id }` (144): a standard move by the units' controller.
+    fn move_action(&mut self, v: &Node) -> Option<ActionKind> {
+        let m = self.mapping(v, "a `move` action", &["units", "to", "id"], "`{ units: vanguard, to: Battlefield 1 }`")?;
+        self.moves += 1;
+        let id = match m.get_node("id") {
+            Some(n) => self.text(n, "`id`")?,
+            None => format!("move-{}", self.moves),
+        };
+        let units_node = self.require(m, v, "units", "a `move` action")?;
+        let list: Vec<(String, crate::yaml::Loc)> = if units_node.as_sequence().is_some() {
+            self.text_list(units_node, "`units`")?
+        } else {
+            vec![(self.text(units_node, "`units`")?, self.loc(units_node))]
+        };
+        let to = self
+            .require(m, v, "to", "a `move` action")
+            .and_then(|n| self.place(n, "`to`"));
+        let mut by = None;
+        for (u, loc) in &list {
+            self.refs.push(Ref {
+                id: u.clone(),
+                loc: *loc,
+                kind: RefKind::Unit,
+            });
+            match (self.unit_controllers.get(u).copied(), by) {
+                (Some(c), None) => by = Some(c),
+                (Some(c), Some(b)) if c != b => {
+                    self.push(
+                        Problem::new("move_controllers", *loc, "one standard move moves one player's units (144.3)")
+                            .label("another player's unit")
+                            .help("write one `move` per player"),
+                    );
+                }
+                _ => {}
+            }
+        }
+        let Some(by) = by else {
+            if let Some((_, loc)) = list.first() {
+                self.push(
+                    Problem::new("move_units", *loc, "a standard move names units on the board or units played earlier in the file")
+                        .label("not a unit with a known controller")
+                        .help("name a unit from `board`, or a unit item played before this move"),
+                );
+            }
+            return None;
+        };
+        Some(ActionKind::Move {
+            id,
+            by,
+            units: list.into_iter().map(|(u, _)| u).collect(),
+            to: to?,
+        })
+    }
+
+    /// `assign: { by, to: { unit: N }, id }` (465.2.c).
+    fn assign_action(&mut self, v: &Node) -> Option<ActionKind> {
+        let m = self.mapping(v, "an `assign` action", &["by", "to", "id"], "`{ by: Ana, to: { poro: 3 } }`")?;
+        self.assigns += 1;
+        let id = match m.get_node("id") {
+            Some(n) => self.text(n, "`id`")?,
+            None => format!("assign-{}", self.assigns),
+        };
+        let by = self
+            .require(m, v, "by", "an `assign` action")
+            .and_then(|n| self.player(n, "`by`"));
+        let to_node = self.require(m, v, "to", "an `assign` action")?;
+        let Some(tm) = to_node.as_mapping() else {
+            self.push(
+                Problem::new("wrong_type", self.loc(to_node), "`to` maps units to damage")
+                    .label(format!("found {}", Self::type_name(to_node)))
+                    .help("write `to: { poro: 3, guard: 1 }`"),
+            );
+            return None;
+        };
+        let mut to = Vec::new();
+        for (k, n) in tm.iter() {
+            self.refs.push(Ref {
+                id: k.as_str().to_string(),
+                loc: self.sloc(k),
+                kind: RefKind::Unit,
+            });
+            if let Some(a) = self.integer(n, "an amount of damage") {
+                if a < 0 {
+                    self.push(
+                        Problem::new("bad_value", self.loc(n), "an amount of damage is 0 or more")
+                            .label("negative")
+                            .help("write 0 or more"),
+                    );
+                }
+                to.push((k.as_str().to_string(), a));
+            }
+        }
+        Some(ActionKind::Assign { id, by: by?, to })
     }
 }

@@ -190,6 +190,15 @@ impl<'a> Reader<'a> {
                 };
             }
         }
+        if let (Some(BoardKind::Unit), Some(Some(c))) = (kind, controller) {
+            self.unit_controllers.insert(id.clone(), c);
+        }
+        let mut triggers = triggers;
+        if keys.temporary {
+            if let Some(n) = &name {
+                triggers.push(self.temporary_trigger(&id, n, loc));
+            }
+        }
         Some(BoardSpec {
             id,
             name: name?,

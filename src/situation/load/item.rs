@@ -284,6 +284,16 @@ impl<'a> Reader<'a> {
             });
             Some(f)
         });
+        if let (Some(ItemKind::Unit), Some(c)) = (kind, controller) {
+            self.unit_controllers.insert(id.clone(), c);
+        }
+        let mut triggers = triggers;
+        if keys.temporary {
+            if let Some(n) = &name {
+                let loc = self.map_first_line(node);
+                triggers.push(self.temporary_trigger(&id, n, loc));
+            }
+        }
         Some(ItemSpec {
             id,
             name: name?,

@@ -79,6 +79,9 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         players: Vec::new(),
         board: false,
         battlefields: Vec::new(),
+        unit_controllers: HashMap::new(),
+        moves: 0,
+        assigns: 0,
     };
     let situation = r.situation(path, &tree);
     if let Some(s) = &situation {

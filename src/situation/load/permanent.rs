@@ -5,7 +5,12 @@
 
 use super::Reader;
 use crate::diag::Problem;
-use crate::situation::{PermanentKeys, UnitKeys};
+use crate::situation::validate::IdWhat;
+use crate::situation::{
+    Effect, EffectKind, FromZone, ItemKind, ItemSpec, PermanentKeys, Status, Trigger, TriggerOn,
+    UnitKeys,
+};
+use crate::yaml::Loc;
 use marked_yaml::types::MarkedMappingNode;
 use marked_yaml::Node;
 
@@ -212,6 +217,50 @@ impl<'a> Reader<'a> {
                 _ => None,
             },
             _ => None,
+        }
+    }
+
+    /// The implicit trigger that `temporary: true` gives its carrier (816.2.a; board extension
+    /// 3.7): at the start of its controller's Beginning Phase, kill the carrier without
+    /// targeting it (355.10.d).
+    pub(super) fn temporary_trigger(&mut self, id: &str, name: &str, loc: Loc) -> Trigger {
+        let tid = format!("{id}-temporary");
+        self.reg
+            .add(&tid, IdWhat::TriggerItem, loc, &mut self.problems);
+        Trigger {
+            on: TriggerOn::BeginningPhase { any: false },
+            item: ItemSpec {
+                id: tid,
+                name: format!("{name} Temporary"),
+                controller: None,
+                kind: ItemKind::Triggered,
+                adds: false,
+                keyword: None,
+                status: Status::Finalized,
+                targets: Vec::new(),
+                effects: vec![Effect {
+                    kind: EffectKind::Kill(vec![id.to_string()]),
+                    text: None,
+                    condition: None,
+                    target_at: None,
+                    untargeted: true,
+                    loc,
+                }],
+                triggers: Vec::new(),
+                flow: false,
+                uncounterable: false,
+                legion: false,
+                from: FromZone::Hand,
+                token: false,
+                at: None,
+                keys: PermanentKeys::default(),
+                facedown: None,
+                loc,
+            },
+            deathknell: true,
+            in_combat: false,
+            implicit: true,
+            loc,
         }
     }
 }

@@ -24,6 +24,11 @@ pub(super) struct Reader<'a> {
     pub(super) board: bool,
     /// The battlefields' ids and names, in board order (board files).
     pub(super) battlefields: Vec<(String, String)>,
+    /// The controllers of units read so far (board units and unit items), for `move`.
+    pub(super) unit_controllers: HashMap<String, PlayerId>,
+    /// `move` and `assign` actions read so far, for their default ids.
+    pub(super) moves: usize,
+    pub(super) assigns: usize,
 }
 
 /// Whether a plain scalar would be read by YAML 1.2 as something other than text.

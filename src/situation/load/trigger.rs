@@ -30,12 +30,28 @@ impl<'a> Reader<'a> {
         let map = self.mapping(
             node,
             "a trigger",
-            &["on", "kind", "item"],
+            &["on", "kind", "item", "turn", "of", "deathknell", "in_combat"],
             "`{ on: play, item: { name: ... } }`",
         )?;
         let on_node = self.require(map, node, "on", "a trigger");
-        let on =
-            on_node.and_then(|n| self.word(n, "`on`", &["play", "death", "you_play", "chosen"]));
+        let words: &[&'static str] = &[
+            "play",
+            "death",
+            "you_play",
+            "chosen",
+            "attack",
+            "defend",
+            "showdown_start",
+            "combat_start",
+            "combat_win",
+            "combat_lose",
+            "conquer",
+            "hold",
+            "beginning_phase",
+            "end_of_turn",
+            "mighty",
+        ];
+        let on = on_node.and_then(|n| self.word(n, "`on`", words));
         let kind = match map.get_node("kind") {
             Some(k) if on == Some("you_play") => self
                 .word(k, "`kind`", &["spell", "unit", "gear", "card"])
@@ -61,19 +77,73 @@ impl<'a> Reader<'a> {
             }
             None => Some(CardKind::Card),
         };
+        // Keys that belong to one `on` only.
+        let only: [(&str, &[&str]); 4] = [
+            ("turn", &["beginning_phase", "end_of_turn"]),
+            ("of", &["mighty"]),
+            ("deathknell", &["death"]),
+            ("in_combat", &["death"]),
+        ];
+        for (key, ons) in only {
+            if let (Some(n), Some(o)) = (map.get_node(key), on) {
+                if !ons.contains(&o) {
+                    let loc = self.key_loc(map, key).unwrap_or_else(|| self.loc(n));
+                    self.push(
+                        Problem::new("misplaced_key", loc, format!("`{key}` is only for `on: {}`", ons.join("` or `on: ")))
+                            .label("not allowed here")
+                            .help(format!("remove `{key}`")),
+                    );
+                }
+            }
+        }
+        let any_turn = map
+            .get_node("turn")
+            .and_then(|n| self.word(n, "`turn`", &["own", "any"]))
+            == Some("any");
+        let friendly = map
+            .get_node("of")
+            .and_then(|n| self.word(n, "`of`", &["self", "friendly"]))
+            == Some("friendly");
+        let deathknell = map
+            .get_node("deathknell")
+            .and_then(|n| self.boolean(n, "`deathknell`"))
+            .unwrap_or(true);
+        let in_combat = map
+            .get_node("in_combat")
+            .and_then(|n| self.boolean(n, "`in_combat`"))
+            .unwrap_or(false);
+        if let (Some(n), true) = (map.get_node("in_combat"), carrier.is_gear()) {
+            let loc = self.key_loc(map, "in_combat").unwrap_or_else(|| self.loc(n));
+            self.push(
+                Problem::new("misplaced_key", loc, "`in_combat` is for a unit's own death: gear has no combat designation")
+                    .label("not allowed here")
+                    .help("remove `in_combat`"),
+            );
+        }
         let on = match on? {
             "play" => TriggerOn::Play,
             "death" => TriggerOn::Death,
             "you_play" => TriggerOn::YouPlay(kind.unwrap_or(CardKind::Card)),
-            _ => TriggerOn::Chosen,
+            "chosen" => TriggerOn::Chosen,
+            "attack" => TriggerOn::Attack,
+            "defend" => TriggerOn::Defend,
+            "showdown_start" => TriggerOn::ShowdownStart,
+            "combat_start" => TriggerOn::CombatStart,
+            "combat_win" => TriggerOn::CombatWin,
+            "combat_lose" => TriggerOn::CombatLose,
+            "conquer" => TriggerOn::Conquer,
+            "hold" => TriggerOn::Hold,
+            "beginning_phase" => TriggerOn::BeginningPhase { any: any_turn },
+            "end_of_turn" => TriggerOn::EndOfTurn { any: any_turn },
+            _ => TriggerOn::Mighty { friendly },
         };
         if let Some(why) = carrier.refuses(on) {
             self.push(
                 Problem::new("trigger_carrier", self.loc(on_node?), format!("this trigger cannot be carried here: {why}"))
                     .label("wrong carrier")
                     .help(
-                        "play: on units, gear and spells; death: on units; you_play: on board objects, units and gear; \
-                         chosen: on anything that can be chosen",
+                        "play: on units, gear and spells; death: on units and gear; you_play: on board objects, units and gear; \
+                         chosen: on anything that can be chosen; attack: on units, legends and gear; mighty: on units",
                     ),
             );
         }
@@ -83,8 +153,8 @@ impl<'a> Reader<'a> {
         Some(Trigger {
             on,
             item,
-            deathknell: true,
-            in_combat: false,
+            deathknell,
+            in_combat,
             implicit: false,
             loc: self.map_first_line(node),
         })
@@ -99,21 +169,35 @@ pub(super) enum TriggerCarrier {
 }
 
 impl TriggerCarrier {
+    fn is_gear(self) -> bool {
+        matches!(
+            self,
+            Self::Board(Some(BoardKind::Gear)) | Self::Item(Some(ItemKind::Gear))
+        )
+    }
+
     /// Why this carrier cannot carry a trigger of `on`, or `None` when it can.
     fn refuses(self, on: TriggerOn) -> Option<&'static str> {
+        use BoardKind as B;
+        use ItemKind as I;
+        use TriggerOn as O;
         match (self, on) {
-            (_, TriggerOn::Chosen) => None,
-            (Self::Board(_), TriggerOn::Play) => Some("a board object is already on the board; `play` triggers belong to the unit, gear or spell being played"),
-            (Self::Board(Some(BoardKind::Unit) | None), TriggerOn::Death) => None,
-            (Self::Board(_), TriggerOn::Death) => Some("only units die"),
-            (Self::Board(_), TriggerOn::YouPlay(_)) => None,
-            (Self::Item(Some(ItemKind::Spell)), TriggerOn::Play) => None,
-            (Self::Item(Some(ItemKind::Unit | ItemKind::Gear) | None), TriggerOn::Play | TriggerOn::YouPlay(_)) => None,
-            (Self::Item(Some(ItemKind::Unit) | None), TriggerOn::Death) => None,
-            (Self::Item(Some(ItemKind::Spell)), _) => Some("a spell carries only `play` and `chosen` triggers"),
-            (Self::Item(Some(ItemKind::Gear)), TriggerOn::Death) => Some("only units die"),
+            (_, O::Chosen) => None,
+            (Self::Board(_), O::Play) => Some("a board object is already on the board; `play` triggers belong to the unit, gear or spell being played"),
+            (Self::Board(Some(B::Unit | B::Gear) | None), O::Death) => None,
+            (Self::Board(_), O::Death) => Some("legends and battlefields cannot be killed (174.3, 170.3)"),
+            (Self::Board(Some(B::Facedown)), _) => Some("a facedown card carries no triggers here"),
+            (Self::Board(_), O::YouPlay(_)) => None,
+            (Self::Board(_) | Self::Item(Some(I::Unit | I::Gear) | None), O::BeginningPhase { .. } | O::EndOfTurn { .. }) => None,
+            (Self::Board(Some(B::Battlefield)), O::Attack) => Some("a battlefield's controller never attacks at it (190.3.a.1)"),
+            (Self::Board(Some(B::Battlefield)), O::Mighty { .. }) | (Self::Board(Some(B::Gear | B::Legend)), O::Mighty { .. }) | (Self::Item(Some(I::Gear)), O::Mighty { .. }) => Some("only units become Mighty"),
+            (Self::Board(_), _) => None,
+            (Self::Item(Some(I::Spell)), O::Play) => None,
+            (Self::Item(Some(I::Unit | I::Gear) | None), O::Play | O::YouPlay(_) | O::Death) => None,
+            (Self::Item(Some(I::Unit) | None), _) => None,
+            (Self::Item(Some(I::Gear)), O::ShowdownStart | O::CombatStart | O::CombatWin | O::CombatLose | O::Conquer | O::Hold | O::Attack | O::Defend) => None,
+            (Self::Item(Some(I::Spell)), _) => Some("a spell carries only `play` and `chosen` triggers"),
             (Self::Item(_), _) => Some("an ability carries only `chosen` triggers"),
-            (Self::Board(_), _) => Some("board triggers need a board file"),
         }
     }
 }

@@ -75,6 +75,22 @@ impl<'a> Reader<'a> {
             .get_node("battlefield")
             .and_then(|n| self.text(n, "`battlefield`"))
             .unwrap_or_else(|| "the battlefield".to_string());
+        let place = if self.board {
+            match map.get_node("battlefield") {
+                Some(n) => {
+                    let l = self.loc(n);
+                    let bf = self.battlefield(&battlefield, l, "`showdown.battlefield`");
+                    self.keys.insert("showdown.battlefield", l);
+                    bf
+                }
+                None => {
+                    self.require(map, node, "battlefield", "`showdown` in a board file");
+                    None
+                }
+            }
+        } else {
+            None
+        };
         let combat = map
             .get_node("combat")
             .and_then(|n| self.boolean(n, "`combat`"))
@@ -148,7 +164,7 @@ impl<'a> Reader<'a> {
             attacker,
             defender,
             opened_by_trigger,
-            place: None,
+            place,
         })
     }
 
