@@ -275,33 +275,20 @@ impl<'s> Engine<'s> {
         if copies {
             tcites.extend([Cite::CardText, Cite::DeathknellCopyOrder]);
         }
-        if july {
-            if !fired.is_empty() {
-                let what = format!(
-                    "{names} {} lethal damage: {} own-death triggers are added, noting {} state (task 3a)",
-                    if ids.len() == 1 { "has" } else { "have" },
-                    if ids.len() == 1 { "its" } else { "their" },
-                    if ids.len() == 1 { "its" } else { "their" },
-                );
-                let mut c = vec![
-                    Cite::OwnDeathTriggers,
-                    Cite::DeathknellBeforeTrash,
-                    Cite::DeathknellNotes,
-                ];
-                c.extend(tcites.iter().copied());
-                self.task(run, None, what, &c);
-                self.steps.last_mut().expect("just shown").notes = notes.clone();
-            }
-        } else {
+        // Both editions show the same two steps (the triggers, then the kill), so that the
+        // comparison finds only the citations different (row 7: citation only).
+        if !fired.is_empty() {
             let what = format!(
-                "{names} {} lethal damage: kill step; {} own-death triggers are added before any card moves to the trash",
+                "{names} {} lethal damage: {} own-death triggers are added before any card moves to the trash, noting {} state",
                 if ids.len() == 1 { "has" } else { "have" },
                 if ids.len() == 1 { "its" } else { "their" },
+                if ids.len() == 1 { "its" } else { "their" },
             );
-            let mut c = vec![Cite::LethalKilled, Cite::LethalDamage];
-            if !fired.is_empty() {
-                c.push(Cite::DeathknellBeforeTrash);
-            }
+            let mut c = if july {
+                vec![Cite::OwnDeathTriggers, Cite::DeathknellBeforeTrash, Cite::DeathknellNotes]
+            } else {
+                vec![Cite::DeathknellBeforeTrash]
+            };
             c.extend(tcites.iter().copied());
             self.task(run, None, what, &c);
             self.steps.last_mut().expect("just shown").notes = notes;
@@ -309,16 +296,14 @@ impl<'s> Engine<'s> {
         let added = self.put_triggers(fired, &format!("{names} dying"), &[])?;
         let mut report = self.replace_deaths(&mut dying, &added);
         self.bury(&dying, &mut report);
-        if july {
-            let died: Vec<String> = report.died.clone();
-            if !died.is_empty() {
-                let what = format!(
-                    "{} {} killed by lethal damage, together (task 3b)",
-                    effects::join_and(&died),
-                    if died.len() == 1 { "is" } else { "are" }
-                );
-                self.task(run, None, what, &[Cite::LethalKilled, Cite::LethalDamage]);
-            }
+        let died: Vec<String> = report.died.clone();
+        if !died.is_empty() {
+            let what = format!(
+                "{} {} killed by lethal damage, together",
+                effects::join_and(&died),
+                if died.len() == 1 { "is" } else { "are" }
+            );
+            self.task(run, None, what, &[Cite::LethalKilled, Cite::LethalDamage]);
         }
         self.report_deaths(None, &report);
         let gear = std::mem::take(&mut report.gear_instead);
@@ -533,7 +518,7 @@ impl<'s> Engine<'s> {
                         self.name(contested.unwrap_or(0))
                     )
                 } else {
-                    format!("the showdown staged at {id} lapses: its contester has no units there")
+                    format!("the showdown staged at {id} lapses: {}", if contested.is_some() { "its contester has no units there" } else { "it is no longer Contested" })
                 };
                 let cite = if showdown {
                     Cite::ShowdownStaged

@@ -6,6 +6,7 @@
 
 mod board;
 mod load;
+mod settled;
 mod validate;
 
 pub use board::*;
@@ -217,9 +218,19 @@ pub struct ItemSpec {
     pub token: bool,
     /// The item's mapping in the file.
     pub loc: Loc,
+    /// Where each key's value is written, for diagnostics.
+    pub key_locs: Vec<(String, Loc)>,
 }
 
 impl ItemSpec {
+    /// Where `key`'s value is written (the item's first line if it is not).
+    pub fn loc_of(&self, key: &str) -> Loc {
+        self.key_locs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or(self.loc, |(_, l)| *l)
+    }
+
     /// Every id this item chooses: `targets`, plus the ids its own `counter` and `kill` name.
     pub fn chosen_ids(&self) -> Vec<&str> {
         let mut ids: Vec<&str> = self.targets.iter().map(String::as_str).collect();
@@ -442,10 +453,22 @@ pub struct BoardSpec {
     pub keys: PermanentKeys,
     /// The board keys of battlefields.
     pub battlefield: BattlefieldKeys,
+    /// Where each key's value is written, for diagnostics.
+    pub key_locs: Vec<(String, Loc)>,
     /// Its triggered abilities.
     pub triggers: Vec<Trigger>,
     /// The object's mapping in the file.
     pub loc: Loc,
+}
+
+impl BoardSpec {
+    /// Where `key`'s value is written (the object's first line if it is not).
+    pub fn loc_of(&self, key: &str) -> Loc {
+        self.key_locs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or(self.loc, |(_, l)| *l)
+    }
 }
 
 /// A card played this turn before the file starts.

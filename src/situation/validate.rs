@@ -294,16 +294,42 @@ pub(super) fn check(
         }
     }
     // Keys that depend on other keys.
-    if s.step.is_some() && s.phase != Phase::Ending {
+    let step_ok = match s.step {
+        None => true,
+        Some(PhaseStep::Start | PhaseStep::Beginning) => s.phase == Phase::Beginning,
+        Some(PhaseStep::Ending | PhaseStep::Expiration) => s.phase == Phase::Ending,
+    };
+    if !step_ok {
+        let (msg, label, help) = match s.step {
+            Some(PhaseStep::Start | PhaseStep::Beginning) => (
+                "`step: start` and `step: beginning` are steps of the Beginning Phase",
+                "needs `phase: beginning`",
+                "add `phase: beginning`; to replay an Ending Phase from its start, start in the Main Phase and write `end_turn`",
+            ),
+            _ => (
+                "`step` is only for the Ending Phase",
+                "needs `phase: ending`",
+                "add `phase: ending`, or remove `step`",
+            ),
+        };
+        problems.push(
+            Problem::new("step_phase", key("step"), msg)
+                .label(label)
+                .help(help),
+        );
+    } else if s.step == Some(PhaseStep::Start) && !s.chain.is_empty() {
         problems.push(
             Problem::new(
                 "step_phase",
                 key("step"),
-                "`step` is only for the Ending Phase",
+                "`step: start` means the Beginning Phase has not begun, so nothing can be on the Chain",
             )
-            .label("needs `phase: ending`")
-            .help("add `phase: ending`, or remove `step`"),
+            .label("with a `chain`")
+            .help("write `step: beginning` for triggers of the Beginning Step already on the Chain"),
         );
+    }
+    if s.board_model.is_some() {
+        super::settled::check(s, keys, problems);
     }
     if let Some(sd) = &s.showdown {
         if s.phase != Phase::Main {

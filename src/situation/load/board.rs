@@ -210,6 +210,10 @@ impl<'a> Reader<'a> {
             battlefield,
             triggers,
             loc,
+            key_locs: map
+                .iter()
+                .map(|(k, v)| (k.as_str().to_string(), self.loc(v)))
+                .collect(),
         })
     }
 }

@@ -314,6 +314,10 @@ impl<'a> Reader<'a> {
             keys,
             facedown,
             loc: self.map_first_line(node),
+            key_locs: map
+                .iter()
+                .map(|(k, v)| (k.as_str().to_string(), self.loc(v)))
+                .collect(),
         })
     }
 }

@@ -307,6 +307,10 @@ impl<'a> Reader<'a> {
             .and_then(|n| self.list(n, "`actions`"))
             .map(|seq| seq.iter().filter_map(|n| self.action(n)).collect())
             .unwrap_or_default();
+        let mut board = board;
+        if let Some(sd) = &showdown {
+            self.default_contester(sd, &mut board);
+        }
         let expect_loc = map.get_node("expect").map(|n| self.map_first_line(n));
         let expect = map.get_node("expect").and_then(|n| self.expect(n));
         if self.players.is_empty() {
@@ -373,5 +377,45 @@ impl<'a> Reader<'a> {
             }
         }
         out
+    }
+
+    /// The showdown's battlefield is Contested (190.3.b): by the attacker in a combat (464.2.c.1),
+    /// otherwise by the one player other than its controller with units there, unless the file
+    /// writes `contested_by` (board extension 3.1).
+    fn default_contester(&mut self, sd: &super::ShowdownSpec, board: &mut [super::BoardSpec]) {
+        let Some(k) = sd.place else { return };
+        let Some(bf) = board
+            .iter()
+            .filter(|b| b.kind == super::BoardKind::Battlefield)
+            .nth(k)
+            .map(|b| b.id.clone())
+        else {
+            return;
+        };
+        let controller = board.iter().find(|b| b.id == bf).and_then(|b| b.controller);
+        let mut present: Vec<super::PlayerId> = board
+            .iter()
+            .filter(|b| {
+                b.kind == super::BoardKind::Unit
+                    && b.keys.place == Some(super::Place::Battlefield(k))
+            })
+            .filter_map(|b| b.controller)
+            .filter(|&p| Some(p) != controller)
+            .collect();
+        present.sort_unstable();
+        present.dedup();
+        let Some(entry) = board.iter_mut().find(|b| b.id == bf) else {
+            return;
+        };
+        if entry.battlefield.contested_by.is_some() {
+            return;
+        }
+        entry.battlefield.contested_by = if sd.combat {
+            sd.attacker
+        } else if present.len() == 1 {
+            Some(present[0])
+        } else {
+            None
+        };
     }
 }

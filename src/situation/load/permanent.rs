@@ -256,6 +256,7 @@ impl<'a> Reader<'a> {
                 keys: PermanentKeys::default(),
                 facedown: None,
                 loc,
+                key_locs: Vec::new(),
             },
             deathknell: true,
             in_combat: false,
