@@ -34,6 +34,8 @@ pub struct Step {
     pub focus: Option<PlayerId>,
     /// How many items are on the Chain after the step.
     pub chain_len: usize,
+    /// What the step changed on the board (board files).
+    pub changes: Vec<Change>,
 }
 
 /// A Legion verdict (812.1.c, 419.4.b).
@@ -84,6 +86,53 @@ pub struct Outcome {
     pub next_turns: Vec<PlayerId>,
     /// Why the replay ended.
     pub ended: String,
+}
+
+/// A change a step made to the board (board files): steps carry their changes, not the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// A unit's marked damage is now `damage`.
+    Damage {
+        /// The unit.
+        id: String,
+        /// Its marked damage now.
+        damage: i64,
+    },
+    /// A unit's current Might is now `might`.
+    Might {
+        /// The unit.
+        id: String,
+        /// Its current Might now.
+        might: i64,
+    },
+    /// A permanent is now at `to`: `base`, a battlefield id, `trash` or `gone`.
+    Location {
+        /// The permanent.
+        id: String,
+        /// Where it is now.
+        to: String,
+    },
+    /// A battlefield's controller is now `controller`.
+    Control {
+        /// The battlefield.
+        battlefield: String,
+        /// Its controller now (`None`: nobody).
+        controller: Option<PlayerId>,
+    },
+    /// A battlefield's contester is now `by`.
+    Contested {
+        /// The battlefield.
+        battlefield: String,
+        /// Who contests it now (`None`: nobody).
+        by: Option<PlayerId>,
+    },
+    /// A player's points are now `points`.
+    Points {
+        /// The player.
+        player: PlayerId,
+        /// Their points now.
+        points: i64,
+    },
 }
 
 /// A combat's result (466.3), or why it has none.

@@ -8,6 +8,7 @@
 //! the units and gear that entered during the replay, in the order they entered.
 
 use crate::situation::{BoardKind, BoardSpec, PermanentKeys, Place, PlayerId, Trigger, UnitKeys};
+use crate::trace::Change;
 use std::collections::{BTreeSet, HashMap};
 
 /// Where a permanent is.
@@ -146,6 +147,10 @@ pub(super) struct Board<'s> {
     pub(super) this_combat: BTreeSet<usize>,
     /// Units with a designation (323.2.c).
     pub(super) designated: BTreeSet<usize>,
+    /// Changes since the last step (board files).
+    pub(super) log: Vec<Change>,
+    /// Whether changes are logged (board files).
+    pub(super) logging: bool,
     /// Permanents with `extra_death_triggers`.
     doublers: Vec<usize>,
     /// Permanents with `replace_death`.
@@ -237,8 +242,11 @@ impl<'s> Board<'s> {
 
     /// Puts permanent `i` on the board at `place` (its entering, or a move or recall).
     pub(super) fn enter(&mut self, i: usize, place: Place) {
+        let logging = std::mem::replace(&mut self.logging, false);
         self.leave(i, Zone::Gone);
+        self.logging = logging;
         self.perms[i].zone = Zone::Board(place);
+        self.log_location(i);
         if let (Place::Battlefield(bf), Some(c), true) = (
             place,
             self.perms[i].controller,
@@ -278,7 +286,11 @@ impl<'s> Board<'s> {
                 self.bfs[bf].facedown = None;
             }
         }
+        let moved = self.perms[i].zone != zone;
         self.perms[i].zone = zone;
+        if moved {
+            self.log_location(i);
+        }
         if !matches!(zone, Zone::Board(_)) {
             self.damaged.remove(&i);
             self.watch.remove(&i);
@@ -308,6 +320,64 @@ impl<'s> Board<'s> {
             .iter()
             .copied()
             .filter(|&i| self.perms[i].replace_death && self.perms[i].place().is_some())
+    }
+
+    /// Sets a battlefield's controller (190.2).
+    pub(super) fn set_controller(&mut self, bf: usize, p: Option<PlayerId>) {
+        if self.bfs[bf].controller != p && self.logging {
+            self.log.push(Change::Control {
+                battlefield: self.bf_id(bf).to_string(),
+                controller: p,
+            });
+        }
+        self.bfs[bf].controller = p;
+    }
+
+    /// Sets who contests a battlefield (190.3).
+    pub(super) fn set_contester(&mut self, bf: usize, p: Option<PlayerId>) {
+        if self.bfs[bf].contester != p && self.logging {
+            self.log.push(Change::Contested {
+                battlefield: self.bf_id(bf).to_string(),
+                by: p,
+            });
+        }
+        self.bfs[bf].contester = p;
+    }
+
+    /// Logs unit `i`'s current Might (after a Might change).
+    pub(super) fn log_might(&mut self, i: usize) {
+        if self.logging {
+            let might = self.unit(i).might();
+            self.log.push(Change::Might {
+                id: self.perms[i].id.clone(),
+                might,
+            });
+        }
+    }
+
+    fn log_damage(&mut self, i: usize) {
+        if self.logging {
+            let damage = self.unit(i).keys.damage;
+            self.log.push(Change::Damage {
+                id: self.perms[i].id.clone(),
+                damage,
+            });
+        }
+    }
+
+    fn log_location(&mut self, i: usize) {
+        if self.logging {
+            let to = match self.perms[i].zone {
+                Zone::Board(p) => self.place_word(p),
+                Zone::Trash => "trash".into(),
+                Zone::Gone => "gone".into(),
+                Zone::Played => "played".into(),
+            };
+            self.log.push(Change::Location {
+                id: self.perms[i].id.clone(),
+                to,
+            });
+        }
     }
 
     /// The permanent with this id, if it is on the board.
@@ -344,6 +414,7 @@ impl<'s> Board<'s> {
     pub(super) fn deal(&mut self, i: usize, amount: i64) {
         self.unit_mut(i).keys.damage += amount;
         self.damaged.insert(i);
+        self.log_damage(i);
     }
 
     /// Clears the damage of unit `i` (418.1); whether it had any.
@@ -351,6 +422,9 @@ impl<'s> Board<'s> {
         let had = self.unit(i).keys.damage > 0;
         self.unit_mut(i).keys.damage = 0;
         self.damaged.remove(&i);
+        if had {
+            self.log_damage(i);
+        }
         had
     }
 

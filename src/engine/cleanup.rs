@@ -382,6 +382,7 @@ impl<'s> Engine<'s> {
             st.keys.stunned = false;
             let after = self.board.unit(u).might();
             if m != 0 {
+                self.board.log_might(u);
                 parts.push(format!("{id}'s {m:+} Might ends ({before} -> {after})"));
             }
             if stunned {
@@ -462,7 +463,7 @@ impl<'s> Engine<'s> {
                 self.show(run, Some(c), what, &cites);
                 continue;
             }
-            self.board.bfs[bf].controller = None;
+            self.board.set_controller(bf, None);
             self.board.bfs[bf].kept_shown = false;
             self.outstanding(Cite::CleanupStatus);
             let what = format!(
@@ -562,7 +563,7 @@ impl<'s> Engine<'s> {
             let next = (0..n)
                 .map(|k| (self.s.turn + k) % n)
                 .find(|&p| self.board.bfs[bf].has_units(p) && controller != Some(p));
-            self.board.bfs[bf].contester = next;
+            self.board.set_contester(bf, next);
             self.outstanding(Cite::CleanupStatus);
             let what = format!(
                 "{} has no units at {id} and nothing is under way there: Contested is removed",

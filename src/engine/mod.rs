@@ -284,6 +284,7 @@ impl<'s> Engine<'s> {
             priority: self.priority,
             focus: self.focus,
             chain_len,
+            changes: std::mem::take(&mut self.board.log),
         });
     }
 
@@ -349,6 +350,15 @@ impl<'s> Engine<'s> {
     fn end(&mut self, reason: impl Into<String>) {
         self.out.ended = reason.into();
         self.next = Next::End;
+    }
+
+    /// `p` gains a point (194.1.c, 471.1).
+    fn add_point(&mut self, p: PlayerId) {
+        self.points[p] += 1;
+        self.board.log.push(trace::Change::Points {
+            player: p,
+            points: self.points[p],
+        });
     }
 
     /// Calls a cleanup for an event of 319 (board files only); during a resolution it waits

@@ -55,7 +55,7 @@ impl<'s> Engine<'s> {
         if b.contester.is_some() || b.controller == Some(p) {
             return;
         }
-        self.board.bfs[bf].contester = Some(p);
+        self.board.set_contester(bf, Some(p));
         self.outstanding(Cite::CleanupStatus);
         self.step(
             Some(p),

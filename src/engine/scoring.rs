@@ -47,7 +47,7 @@ impl<'s> Engine<'s> {
             });
             let all = self.board.bfs.iter().all(|b| b.scored.contains(&p));
             if all {
-                self.points[p] += 1;
+                self.add_point(p);
                 format!(
                     "{} {word} {id}: the final point, since {} has scored every battlefield this turn: {} points",
                     self.name(p),
@@ -66,7 +66,7 @@ impl<'s> Engine<'s> {
                 )
             }
         } else {
-            self.points[p] += 1;
+            self.add_point(p);
             format!("{} {word} {id}: 1 point ({} points)", self.name(p), self.points[p])
         };
         self.scores.push((
@@ -120,7 +120,7 @@ impl<'s> Engine<'s> {
 
     /// A `gain_point` effect (194.1.c): a point, not a Score (no final-point rule, no triggers).
     pub(super) fn gain_point(&mut self, by: usize, p: PlayerId) {
-        self.points[p] += 1;
+        self.add_point(p);
         self.step(
             Some(self.inst[by].controller),
             format!("{} gains 1 point ({} points; not a Score)", self.name(p), self.points[p]),

@@ -95,8 +95,8 @@ impl<'s> Engine<'s> {
         match present.as_slice() {
             [p] if controller != Some(*p) => {
                 let p = *p;
-                self.board.bfs[bf].controller = Some(p);
-                self.board.bfs[bf].contester = None;
+                self.board.set_controller(bf, Some(p));
+                self.board.set_contester(bf, None);
                 let conquer = !self.board.bfs[bf].scored.contains(&p);
                 let mut c = cites.to_vec();
                 c.push(Cite::ContestedEnds);

@@ -172,6 +172,7 @@ impl<'s> Engine<'s> {
             b.combat_staged = c.is_some() && b.present().len() >= 2;
         }
         self.board.watch.clear();
+        self.board.logging = true;
         match (s.phase, s.step) {
             (Phase::Beginning, Some(PhaseStep::Start)) => {
                 self.next = Next::Phase(phases::PhaseStep::BeginningStart);

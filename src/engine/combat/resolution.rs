@@ -134,12 +134,12 @@ impl<'s> Engine<'s> {
         let present = b.present();
         let controller = b.controller;
         let contester = b.contester;
-        self.board.bfs[bf].contester = None;
+        self.board.set_contester(bf, None);
         let mut cites = vec![Cite::CombatControl, Cite::CombatClearsContested];
         let mut conquer = None;
         let what = match present.as_slice() {
             [] => {
-                self.board.bfs[bf].controller = None;
+                self.board.set_controller(bf, None);
                 cites.push(Cite::CombatUncontrolled);
                 format!("nobody has units at {id}: it becomes uncontrolled; Contested is cleared")
             }
@@ -149,7 +149,7 @@ impl<'s> Engine<'s> {
             ),
             [p] => {
                 let p = *p;
-                self.board.bfs[bf].controller = Some(p);
+                self.board.set_controller(bf, Some(p));
                 if contester != Some(p) {
                     cites.push(Cite::CombatNonContester);
                 }
@@ -214,6 +214,7 @@ impl<'s> Engine<'s> {
             let before = self.board.unit(u).might();
             let m = std::mem::take(&mut self.board.unit_mut(u).keys.might_this_combat);
             let after = self.board.unit(u).might();
+            self.board.log_might(u);
             parts.push(format!("{}'s {m:+} Might ends", self.board.perms[u].id));
             if before < 5 && after >= 5 {
                 mighty.push(u);

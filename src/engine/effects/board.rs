@@ -129,6 +129,7 @@ impl<'s> Engine<'s> {
                 MightDuration::Combat => self.board.this_combat.insert(u),
             };
             let after = self.board.unit(u).might();
+            self.board.log_might(u);
             parts.push(format!("{} ({before} -> {after})", self.board.perms[u].id));
             if before < 5 && after >= 5 {
                 mighty.push(u);
