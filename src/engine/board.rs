@@ -74,7 +74,6 @@ pub(super) struct Perm<'s> {
     pub(super) zone: Zone,
     pub(super) token: bool,
     pub(super) unit: Option<UnitState>,
-    pub(super) temporary: bool,
     pub(super) extra_death_triggers: u32,
     /// An unused `replace_death` (370.1.a.1).
     pub(super) replace_death: bool,
@@ -232,7 +231,6 @@ impl<'s> Board<'s> {
                 keys,
                 ..UnitState::default()
             }),
-            temporary: keys.temporary,
             extra_death_triggers: keys.extra_death_triggers,
             replace_death: keys.replace_death,
             bf: None,
@@ -426,11 +424,6 @@ impl<'s> Board<'s> {
             self.log_damage(i);
         }
         had
-    }
-
-    /// The battlefield index of permanent `i`, if it is one.
-    pub(super) fn bf_of(&self, i: usize) -> Option<usize> {
-        self.perms[i].bf
     }
 
     /// The id of battlefield `bf`.

@@ -82,6 +82,9 @@ impl<'s> Engine<'s> {
         if spec.from == FromZone::Hidden {
             return Ok(Cite::HiddenKeyword);
         }
+        if self.ambush_here(p, spec) && spec.keyword != Some(Keyword::Reaction) {
+            return Ok(Cite::AmbushKeyword);
+        }
         match spec.keyword {
             Some(Keyword::Reaction) => Ok(Cite::ReactionKeyword),
             Some(Keyword::Action) if closed => Err(Cite::ClosedTiming),
@@ -173,7 +176,10 @@ impl<'s> Engine<'s> {
                     self.refuse(p, spec, why, &[Cite::UndoIllegal]);
                 } else if let Some(m) = self.missing_target(spec, None) {
                     self.refuse(p, spec, m.why, &m.cites);
+                } else if let Some((why, cites)) = self.entry_refusal(p, spec) {
+                    self.refuse(p, spec, why, &cites);
                 } else {
+                    self.leave_facedown(spec);
                     let idx =
                         self.new_inst(spec, spec.id.clone(), p, Status::Pending, Origin::Played);
                     self.add_to_chain(&[idx], spec.adds);
@@ -202,6 +208,80 @@ impl<'s> Engine<'s> {
                     self.next = Next::Finalize;
                 }
             }
+        }
+    }
+
+    /// Where a unit item enters (board files): its `at`, or its facedown card's battlefield.
+    pub(super) fn entry_place(&self, spec: &ItemSpec) -> Place {
+        if let Some(Place::Battlefield(bf)) = spec
+            .facedown
+            .as_deref()
+            .and_then(|f| self.board.find(f))
+            .and_then(|f| self.s.board[f].keys.place)
+        {
+            return Place::Battlefield(bf);
+        }
+        spec.keys.place.unwrap_or(Place::Base)
+    }
+
+    /// Whether `spec` is an Ambush unit played to a battlefield where `p` has units (822.1.b).
+    fn ambush_here(&self, p: PlayerId, spec: &ItemSpec) -> bool {
+        self.board_on
+            && spec.keys.unit.as_ref().is_some_and(|u| u.ambush)
+            && matches!(self.entry_place(spec), Place::Battlefield(bf) if self.board.bfs[bf].has_units(p))
+    }
+
+    /// Why a unit item may not enter where it is played (Check Legality, 358; board extension
+    /// 4.8): base, a battlefield its controller controls (355.2.a), with Ambush a battlefield
+    /// where they have units (822.1.b, 822.3), a facedown card's own battlefield (811.1.d.1)
+    /// while the card is still there (811.1.b).
+    pub(super) fn entry_refusal(&self, p: PlayerId, spec: &ItemSpec) -> Option<(String, Vec<Cite>)> {
+        if !self.board_on {
+            return None;
+        }
+        if let Some(f) = &spec.facedown {
+            let there = self
+                .board
+                .on_board(f)
+                .is_some_and(|i| self.board.perms[i].kind == BoardKind::Facedown);
+            if !there {
+                return Some((
+                    format!("its facedown card {f} is no longer at its battlefield"),
+                    vec![Cite::FacedownGone, Cite::UndoIllegal],
+                ));
+            }
+            return None;
+        }
+        if spec.kind != ItemKind::Unit {
+            return None;
+        }
+        let Place::Battlefield(bf) = self.entry_place(spec) else {
+            return None;
+        };
+        let b = &self.board.bfs[bf];
+        if b.controller == Some(p) {
+            return None;
+        }
+        let id = self.board.bf_id(bf);
+        if spec.keys.unit.as_ref().is_some_and(|u| u.ambush) {
+            if b.has_units(p) {
+                return None;
+            }
+            return Some((
+                format!("with Ambush it may enter only a battlefield where {} has units, and {} has none at {id}", self.name(p), self.name(p)),
+                vec![Cite::AmbushLost, Cite::UnitLocation, Cite::UndoIllegal],
+            ));
+        }
+        Some((
+            format!("a unit enters its controller's base or a battlefield they control, and {} does not control {id}", self.name(p)),
+            vec![Cite::UnitLocation, Cite::UndoIllegal],
+        ))
+    }
+
+    /// A card played from facedown leaves its battlefield's Facedown Zone (811.1.d.1).
+    pub(super) fn leave_facedown(&mut self, spec: &ItemSpec) {
+        if let Some(i) = spec.facedown.as_deref().and_then(|f| self.board.on_board(f)) {
+            self.board.leave(i, board::Zone::Played);
         }
     }
 }

@@ -15,6 +15,28 @@ impl<'s> Engine<'s> {
         let idx = self.chain[pos];
         let spec = self.inst[idx].spec;
         let controller = self.inst[idx].controller;
+        let refusal = match self.inst[idx].origin {
+            Origin::Instructed => self.entry_refusal(controller, spec),
+            // A played unit was checked when played; only Ambush's permission can lapse (822.3).
+            Origin::Played if spec.keys.unit.as_ref().is_some_and(|u| u.ambush) => {
+                self.entry_refusal(controller, spec)
+            }
+            _ => None,
+        };
+        if let Some((why, cites)) = refusal {
+            let iid = self.inst[idx].iid.clone();
+            self.chain.remove(pos);
+            self.inst[idx].fate = Some("was refused");
+            self.out.refused.push((iid.clone(), why.clone()));
+            self.step(
+                Some(controller),
+                format!("{iid} cannot be finalized: {why}; the play is undone"),
+                &cites,
+                Vec::new(),
+            );
+            self.after_chain_change(None);
+            return Ok(());
+        }
         if self.inst[idx].origin == Origin::Instructed {
             if let Some(m) = self.missing_target(spec, Some(idx)) {
                 let t = &m.id;

@@ -29,7 +29,7 @@ impl<'s> Engine<'s> {
             u.keys.exhausted = !u.keys.enters_ready;
             u.keys.damage = 0;
         }
-        let place = spec.keys.place.unwrap_or(Place::Base);
+        let place = self.entry_place(spec);
         self.board.enter(i, place);
         if !self.board_on {
             return;
@@ -186,11 +186,7 @@ impl<'s> Engine<'s> {
                 skipped.push(id);
                 continue;
             }
-            let dest = match to {
-                Place::Base => Place::Base,
-                bf => bf,
-            };
-            self.board.enter(u, dest);
+            self.board.enter(u, to);
             moved.push(id);
         }
         let dest = self.board.place_word(to);

@@ -68,7 +68,11 @@ impl<'s> Engine<'s> {
             self.priority = None;
             self.step(
                 Some(p),
-                format!("{} passes with no Chain: the Main Phase ends", self.name(p)),
+                if self.board_on {
+                    format!("{} passes with no Chain: the Main Phase ends (the Ending Phase is not replayed: write `end_turn` to replay it)", self.name(p))
+                } else {
+                    format!("{} passes with no Chain: the Main Phase ends", self.name(p))
+                },
                 &[Cite::MainPhaseEnds],
                 Vec::new(),
             );

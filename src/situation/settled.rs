@@ -214,14 +214,17 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                     }
                 }
             }
-            ActionKind::EndTurn(p) => {
-                if *p != s.turn || s.phase == Phase::Ending {
-                    problems.push(
-                        Problem::new("end_turn", a.loc, if *p != s.turn { format!("only the Turn Player ({}) ends the turn (316.9)", s.name(s.turn)) } else { "the turn is already in its Ending Phase".to_string() })
-                            .label("not possible")
-                            .help("write `end_turn: <the Turn Player>` from the Main Phase"),
-                    );
-                }
+            ActionKind::EndTurn(p) if *p != s.turn || s.phase == Phase::Ending => {
+                let msg = if *p != s.turn {
+                    format!("only the Turn Player ({}) ends the turn (316.9)", s.name(s.turn))
+                } else {
+                    "the turn is already in its Ending Phase".to_string()
+                };
+                problems.push(
+                    Problem::new("end_turn", a.loc, msg)
+                        .label("not possible")
+                        .help("write `end_turn: <the Turn Player>` from the Main Phase"),
+                );
             }
             _ => {}
         }

@@ -91,8 +91,6 @@ impl Registry {
 pub(super) enum RefKind {
     /// A chain item to counter.
     Counter,
-    /// A unit to kill.
-    Kill,
     /// A chosen chain item, board object or player.
     Target,
     /// A trigger item, for `order`.
@@ -252,7 +250,6 @@ pub(super) fn check(
             RefKind::Counter if !what.is_item() => {
                 Some("`counter` names a Chain Item, not a board object")
             }
-            RefKind::Kill if !what.is_unit() => Some("`kill` names a unit"),
             RefKind::Killable if !what.is_killable() => {
                 Some("`kill` names units and gear (including unit and gear items)")
             }
