@@ -80,6 +80,98 @@ impl<'a> Report<'a> {
         }
     }
 
+    /// The final values that differ between the two editions' replays, each as
+    /// `(name, July's value, October's value)` in words: the `expect` keys (Priority, Focus,
+    /// state, resolved, countered, refused, unreached, killed, and for board files points,
+    /// draws, winner, control, Contested, Conquers, Holds, combats, locations, Might, damage,
+    /// phase). Empty with one edition, or when every final value is the same.
+    pub fn final_differences(&self) -> Vec<(String, String, String)> {
+        let [a, b] = self.traces.as_slice() else {
+            return Vec::new();
+        };
+        let s = self.situation;
+        let who = |p: Option<usize>| p.map_or("nobody".to_string(), |p| s.name(p).to_string());
+        let list = |v: &[String]| if v.is_empty() { "none".to_string() } else { v.join(", ") };
+        let ids = |v: &[(String, String)]| v.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>();
+        let (x, y) = (&a.outcome, &b.outcome);
+        let mut out = Vec::new();
+        let mut add = |name: &str, p: String, q: String| {
+            if p != q {
+                out.push((name.to_string(), p, q));
+            }
+        };
+        add("Priority", who(x.priority), who(y.priority));
+        add("Focus", who(x.focus), who(y.focus));
+        add(
+            "state",
+            x.state.map_or(String::new(), |t| t.title().to_string()),
+            y.state.map_or(String::new(), |t| t.title().to_string()),
+        );
+        add("resolved", list(&x.resolved), list(&y.resolved));
+        add("countered", list(&x.countered), list(&y.countered));
+        add("refused", list(&ids(&x.refused)), list(&ids(&y.refused)));
+        add("unreached", list(&ids(&x.unreached)), list(&ids(&y.unreached)));
+        add("killed", list(&x.killed), list(&y.killed));
+        if let (Some(p), Some(q)) = (&x.board, &y.board) {
+            let per_player = |v: &[i64]| {
+                v.iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("{} {n}", s.name(i)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            add("points", per_player(&p.points), per_player(&q.points));
+            add("draws", per_player(&p.draws), per_player(&q.draws));
+            add("winner", who(p.winner), who(q.winner));
+            let per_bf = |v: &[(String, Option<usize>)]| {
+                v.iter()
+                    .map(|(b, c)| format!("{b}: {}", who(*c)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            add("control", per_bf(&p.control), per_bf(&q.control));
+            add("Contested", per_bf(&p.contested), per_bf(&q.contested));
+            let scored = |v: &[crate::trace::Scored]| {
+                list(&v
+                    .iter()
+                    .map(|c| format!("{} at {}", s.name(c.player), c.battlefield))
+                    .collect::<Vec<_>>())
+            };
+            add("Conquers", scored(&p.conquered), scored(&q.conquered));
+            add("Holds", scored(&p.held), scored(&q.held));
+            let combats = |v: &[(String, crate::trace::CombatResult)]| {
+                list(&v
+                    .iter()
+                    .map(|(b, r)| match r {
+                        crate::trace::CombatResult::NoResult => format!("{b}: No Result"),
+                        crate::trace::CombatResult::Unfinished => format!("{b}: unfinished"),
+                        crate::trace::CombatResult::Won { winner, .. } => {
+                            format!("{b}: won by {}", s.name(*winner))
+                        }
+                    })
+                    .collect::<Vec<_>>())
+            };
+            add("combats", combats(&p.combats), combats(&q.combats));
+            let pairs = |v: &[(String, String)]| {
+                v.iter()
+                    .map(|(i, l)| format!("{i}: {l}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            add("locations", pairs(&p.locations), pairs(&q.locations));
+            let nums = |v: &[(String, i64)]| {
+                v.iter()
+                    .map(|(i, n)| format!("{i}: {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            add("Might", nums(&p.might), nums(&q.might));
+            add("damage", nums(&p.damage), nums(&q.damage));
+            add("phase", p.phase.clone(), q.phase.clone());
+        }
+        out
+    }
+
     /// Whether the editions' outcomes differ (always false with one edition).
     pub fn outcomes_differ(&self) -> bool {
         match self.traces.as_slice() {

@@ -180,6 +180,28 @@ impl<'s> Engine<'s> {
         let controller = self.inst[by].controller;
         let mut moved = Vec::new();
         let mut skipped = Vec::new();
+        let owner = targets.first().and_then(|&u| self.board.perms[u].controller);
+        if let (Place::Battlefield(bf), Some(p)) = (to, owner) {
+            if self.s.players.len() > 2 && self.invalid_for(p, bf) {
+                // 3-4 players: a destination invalid for the unit recalls it instead (447.2.c).
+                let ids: Vec<String> = targets.iter().map(|&u| self.board.perms[u].id.clone()).collect();
+                for &u in targets {
+                    self.board.enter(u, Place::Base);
+                }
+                self.step(
+                    Some(controller),
+                    format!(
+                        "{} cannot move to {}, a battlefield with another pair's combat or units of two other players: recalled instead",
+                        effects::join_and(&ids),
+                        self.board.bf_id(bf)
+                    ),
+                    &[Cite::MoveInvalidRecall, Cite::RecallAction],
+                    Vec::new(),
+                );
+                self.outstanding(Cite::CleanupStatus);
+                return;
+            }
+        }
         for &u in targets {
             let id = self.board.perms[u].id.clone();
             if self.board.perms[u].place() == Some(to) {
@@ -230,5 +252,19 @@ impl<'s> Engine<'s> {
         if !ids.is_empty() {
             self.outstanding(Cite::CleanupStatus);
         }
+    }
+
+    /// Whether battlefield `bf` is an invalid destination for `p`'s units in a 3-4 player game
+    /// (144.4.a.1, 447.2.a, 462.1): units of two other players there, or a staged combat or
+    /// one in progress there that does not involve `p`, who has no units there.
+    fn invalid_for(&self, p: PlayerId, bf: usize) -> bool {
+        let b = &self.board.bfs[bf];
+        let others = b.present().into_iter().filter(|&q| q != p).count();
+        let combat_here = b.combat_staged
+            || self
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.bf == bf && c.attacker != p && c.defender != p);
+        others >= 2 || (combat_here && !b.has_units(p))
     }
 }
