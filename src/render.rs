@@ -7,7 +7,7 @@
 use crate::compare::{Flag, Report, Row};
 use crate::edition::{Cite, Cited, EditionId, Editions};
 use crate::situation::{Phase, PlayerId, Situation, Status};
-use crate::trace::{Note, Outcome, Step, Trace};
+use crate::trace::{BoardOutcome, CombatResult, Note, Outcome, Step, Trace};
 use comfy_table::{presets, Cell, Color, ContentArrangement, Table};
 use std::fmt::Write as _;
 
@@ -319,6 +319,9 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
     if !o.unused.is_empty() {
         v.push(("Unused actions".into(), o.unused.join("; ")));
     }
+    if o.board.is_some() {
+        v.push(("Killed".into(), list_or_none(&o.killed)));
+    }
     let state = o.state.map_or("unknown", |st| st.title());
     v.push((
         "Final state".into(),
@@ -333,6 +336,9 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
             }
         ),
     ));
+    if let Some(b) = &o.board {
+        v.extend(board_summary(s, b));
+    }
     if !o.legion.is_empty() {
         let l: Vec<String> = o
             .legion
@@ -367,6 +373,108 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
     v
 }
 
+/// The summary lines of a board file's final board: points (and cards drawn instead of the
+/// final point, if any), the winner, control and Contested per battlefield, conquers and holds,
+/// combats and the phase.
+fn board_summary(s: &Situation, b: &BoardOutcome) -> Vec<(String, String)> {
+    let mut v = Vec::new();
+    let per_player = |values: &[i64]| -> Vec<String> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(p, n)| format!("{} {n}", s.name(p)))
+            .collect()
+    };
+    let mut points = per_player(&b.points).join(", ");
+    if b.draws.iter().any(|d| *d > 0) {
+        let drew: Vec<String> = b
+            .draws
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| **d > 0)
+            .map(|(p, d)| format!("{} {d}", s.name(p)))
+            .collect();
+        let _ = write!(
+            points,
+            "; cards drawn instead of the final point: {}",
+            drew.join(", ")
+        );
+    }
+    v.push(("Points".to_string(), points));
+    if let Some(w) = b.winner {
+        v.push(("Winner".to_string(), s.name(w).to_string()));
+    }
+    let bfs: Vec<String> = b
+        .control
+        .iter()
+        .map(|(id, c)| {
+            let mut t = format!(
+                "{id}: {}",
+                c.map_or("uncontrolled".to_string(), |p| format!(
+                    "controlled by {}",
+                    s.name(p)
+                ))
+            );
+            if let Some(p) = b
+                .contested
+                .iter()
+                .find(|(x, _)| x == id)
+                .and_then(|(_, p)| *p)
+            {
+                let _ = write!(t, ", contested by {}", s.name(p));
+            }
+            t
+        })
+        .collect();
+    let bfs = if bfs.is_empty() {
+        "none".to_string()
+    } else {
+        bfs.join("; ")
+    };
+    v.push(("Battlefields".to_string(), bfs));
+    let scored = |list: &[crate::trace::Scored]| -> String {
+        let items: Vec<String> = list
+            .iter()
+            .map(|x| {
+                let drew = if x.drew {
+                    " (a card drawn instead of the point)"
+                } else {
+                    ""
+                };
+                format!("{} at {}{drew}", s.name(x.player), x.battlefield)
+            })
+            .collect();
+        list_or_none(&items)
+    };
+    v.push(("Conquered".to_string(), scored(&b.conquered)));
+    v.push(("Held".to_string(), scored(&b.held)));
+    if !b.combats.is_empty() {
+        let c: Vec<String> = b
+            .combats
+            .iter()
+            .map(|(id, r)| match r {
+                CombatResult::NoResult => format!("{id}: No Result"),
+                CombatResult::Unfinished => {
+                    format!("{id}: unfinished (the replay ended before its result)")
+                }
+                CombatResult::Won { winner, loser } => {
+                    format!("{id}: {} won, {} lost", s.name(*winner), s.name(*loser))
+                }
+            })
+            .collect();
+        v.push(("Combats".to_string(), c.join("; ")));
+    }
+    let phase = match b.phase.as_str() {
+        "beginning" => "Beginning Phase",
+        "main" => "Main Phase",
+        "ending" => "Ending Phase",
+        "ended" => "the turn ended",
+        other => other,
+    };
+    v.push(("Phase".to_string(), phase.to_string()));
+    v
+}
+
 /// The summary blocks: one when the editions' outcomes agree, else one per edition.
 fn summaries(r: &Report) -> Vec<(String, Vec<(String, String)>)> {
     let same = r.traces.len() == 2 && r.traces[0].outcome == r.traces[1].outcome;
@@ -382,6 +490,13 @@ fn summaries(r: &Report) -> Vec<(String, Vec<(String, String)>)> {
             (heading, summary_lines(r.situation, &t.outcome))
         })
         .collect()
+}
+
+/// The line of a board file's first board key.
+fn board_key_line(s: &Situation) -> usize {
+    s.board_model
+        .as_ref()
+        .map_or(0, |m| crate::diag::line_col(&s.source, m.loc.offset).0)
 }
 
 /// The header lines: label and value.
@@ -401,6 +516,19 @@ fn header(r: &Report) -> Vec<(&'static str, String)> {
         ("Start", start_line(s)),
         ("Chain", chain_line(s)),
     ];
+    if let Some(m) = &s.board_model {
+        v.insert(
+            2,
+            (
+                "Board model",
+                format!(
+                    "yes (first board key `{}` at line {})",
+                    m.key,
+                    board_key_line(s)
+                ),
+            ),
+        );
+    }
     if !s.board.is_empty() {
         let b: Vec<String> = s
             .board
@@ -502,7 +630,7 @@ pub fn text(r: &Report, style: Style) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", s.title);
     for (k, v) in header(r) {
-        let _ = writeln!(out, "{:<9}{v}", format!("{k}:"));
+        let _ = writeln!(out, "{:<9}{v}", format!("{k}: "));
     }
     out.push('\n');
     let mut table = Table::new();
@@ -693,6 +821,62 @@ struct JsonOutcome<'a> {
     next_turns: Vec<&'a str>,
     ended: &'a str,
     cites: Vec<String>,
+    /// Board files only: the units and gear killed, in the order they died.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    killed: Option<&'a [String]>,
+    /// Board files only: the final board, keyed as `expect` names it (3.9).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<serde_json::Value>,
+}
+
+/// A board file's final board as JSON, with the names of the keys of `expect` (3.9).
+fn json_board(s: &Situation, b: &BoardOutcome) -> serde_json::Value {
+    use serde_json::{json, Map, Value};
+    let per_player = |values: &[i64]| -> Map<String, Value> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(p, n)| (s.name(p).to_string(), json!(n)))
+            .collect()
+    };
+    let per_bf = |list: &[(String, Option<PlayerId>)]| -> Vec<Value> {
+        list.iter()
+            .map(|(id, p)| json!({"battlefield": id, "player": p.map(|p| s.name(p))}))
+            .collect()
+    };
+    let scored = |list: &[crate::trace::Scored]| -> Vec<Value> {
+        list.iter()
+            .map(|x| {
+                json!({"battlefield": x.battlefield, "player": s.name(x.player), "drew": x.drew})
+            })
+            .collect()
+    };
+    let by_id = |list: &[(String, i64)]| -> Map<String, Value> {
+        list.iter().map(|(id, n)| (id.clone(), json!(n))).collect()
+    };
+    json!({
+        "points": per_player(&b.points),
+        "draws": per_player(&b.draws),
+        "winner": b.winner.map(|p| s.name(p)),
+        "control": per_bf(&b.control),
+        "contested": per_bf(&b.contested),
+        "conquered": scored(&b.conquered),
+        "held": scored(&b.held),
+        "combat": b.combats.iter().map(|(id, r)| match r {
+            CombatResult::NoResult => json!({"battlefield": id, "result": "no_result"}),
+            CombatResult::Unfinished => json!({"battlefield": id, "result": "unfinished"}),
+            CombatResult::Won { winner, loser } => json!({
+                "battlefield": id,
+                "result": "won",
+                "winner": s.name(*winner),
+                "loser": s.name(*loser),
+            }),
+        }).collect::<Vec<Value>>(),
+        "locations": b.locations.iter().map(|(id, at)| (id.clone(), json!(at))).collect::<Map<String, Value>>(),
+        "might": by_id(&b.might),
+        "damage": by_id(&b.damage),
+        "phase": b.phase,
+    })
 }
 
 fn json_cites(ed: EditionId, cites: &[Cite]) -> Vec<JsonCite> {
@@ -760,6 +944,8 @@ fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
         next_turns: o.next_turns.iter().map(|p| s.name(*p)).collect(),
         ended: &o.ended,
         cites: cited_numbers(t),
+        killed: o.board.is_some().then_some(o.killed.as_slice()),
+        board: o.board.as_ref().map(|b| json_board(s, b)),
     }
 }
 
@@ -797,7 +983,7 @@ pub fn json(r: &Report) -> String {
             serde_json::to_value(json_outcome(s, t)).unwrap_or_default(),
         );
     }
-    let v = serde_json::json!({
+    let mut v = serde_json::json!({
         "format_version": JSON_FORMAT_VERSION,
         "title": s.title,
         "file": s.path,
@@ -810,6 +996,12 @@ pub fn json(r: &Report) -> String {
         "outcome": outcomes,
         "outcomes_differ": r.outcomes_differ(),
     });
+    if let (Some(m), Some(obj)) = (&s.board_model, v.as_object_mut()) {
+        obj.insert(
+            "board_model".to_string(),
+            serde_json::json!({"key": m.key, "line": board_key_line(s)}),
+        );
+    }
     let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
     text.push('\n');
     text

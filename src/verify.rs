@@ -2,8 +2,8 @@
 
 use crate::edition::EditionId;
 use crate::render::cited_numbers;
-use crate::situation::{ExpectBlock, Situation};
-use crate::trace::Trace;
+use crate::situation::{BoardExpect, CombatResultSpec, ExpectBlock, ScoredSpec, Situation};
+use crate::trace::{BoardOutcome, CombatResult, Scored, Trace};
 use std::collections::BTreeSet;
 
 /// The expectations that apply under `ed`: top-level keys, replaced key by key by the edition's
@@ -31,7 +31,16 @@ pub fn block_for(s: &Situation, ed: EditionId) -> Option<ExpectBlock> {
             showdown_ended,
             legion,
             next_turns,
-            cites
+            cites,
+            killed
+        );
+        let (bb, ob) = (&mut b.board, &o.board);
+        macro_rules! take_board {
+            ($($f:ident),*) => { $( if ob.$f.is_some() { bb.$f = ob.$f.clone(); } )* };
+        }
+        take_board!(
+            points, winner, control, contested, conquered, held, draws, combat, locations, might,
+            damage, phase
         );
     }
     Some(b)
@@ -171,6 +180,16 @@ pub fn mismatches(s: &Situation, t: &Trace) -> Vec<String> {
             ));
         }
     }
+    if let Some(exp) = &b.killed {
+        if set(exp) != set(&o.killed) {
+            out.push(format!(
+                "killed: expected {}, got {}",
+                show_set(&set(exp)),
+                show_set(&set(&o.killed))
+            ));
+        }
+    }
+    board_mismatches(s, &b.board, o.board.as_ref(), &mut out);
     if let Some(exp) = &b.cites {
         let got = cited_numbers(t);
         let missing: Vec<String> = exp.iter().filter(|c| !got.contains(c)).cloned().collect();
@@ -184,4 +203,241 @@ pub fn mismatches(s: &Situation, t: &Trace) -> Vec<String> {
         }
     }
     out
+}
+
+/// A player's name, or "none".
+fn name_or_none(s: &Situation, p: Option<usize>) -> String {
+    p.map_or_else(|| "none".to_string(), |p| s.name(p).to_string())
+}
+
+/// A combat result as `expect.combat` writes it.
+fn show_result(s: &Situation, r: &CombatResult) -> String {
+    match r {
+        CombatResult::NoResult => "no_result".into(),
+        CombatResult::Unfinished => "unfinished".into(),
+        CombatResult::Won { winner, loser } => format!(
+            "{{ winner: {}, loser: {} }}",
+            s.name(*winner),
+            s.name(*loser)
+        ),
+    }
+}
+
+fn show_spec(r: &CombatResultSpec) -> String {
+    match r {
+        CombatResultSpec::NoResult => "no_result".into(),
+        CombatResultSpec::Unfinished => "unfinished".into(),
+        CombatResultSpec::Won { winner, loser } => {
+            format!("{{ winner: {winner}, loser: {loser} }}")
+        }
+    }
+}
+
+/// Whether a result of the replay is the one expected.
+fn result_matches(s: &Situation, exp: &CombatResultSpec, got: &CombatResult) -> bool {
+    match (exp, got) {
+        (CombatResultSpec::NoResult, CombatResult::NoResult)
+        | (CombatResultSpec::Unfinished, CombatResult::Unfinished) => true,
+        (
+            CombatResultSpec::Won { winner, loser },
+            CombatResult::Won {
+                winner: w,
+                loser: l,
+            },
+        ) => s.name(*w) == winner && s.name(*l) == loser,
+        _ => false,
+    }
+}
+
+/// The players who scored that way, by name, in order.
+fn scorers<'a>(s: &'a Situation, scored: &[Scored], battlefield: Option<&str>) -> Vec<&'a str> {
+    scored
+        .iter()
+        .filter(|x| battlefield.is_none_or(|b| x.battlefield == b))
+        .map(|x| s.name(x.player))
+        .collect()
+}
+
+/// `conquered` / `held` (3.9): a Conquer whose point became a card drawn (471.1.b.1) still
+/// counts, so every scoring of that kind is compared, `drew` or not.
+fn scored_mismatch(
+    s: &Situation,
+    key: &str,
+    exp: &ScoredSpec,
+    got: &[Scored],
+    out: &mut Vec<String>,
+) {
+    let none_or = |v: &[&str]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            format!("[{}]", v.join(", "))
+        }
+    };
+    match exp {
+        ScoredSpec::Nobody => {
+            let all = scorers(s, got, None);
+            if !all.is_empty() {
+                out.push(format!("{key}: expected none, got {}", none_or(&all)));
+            }
+        }
+        ScoredSpec::Players(players) => {
+            let want: BTreeSet<&str> = players.iter().map(String::as_str).collect();
+            let have: BTreeSet<&str> = scorers(s, got, None).into_iter().collect();
+            if want != have {
+                let have: Vec<&str> = have.into_iter().collect();
+                let want: Vec<&str> = want.into_iter().collect();
+                out.push(format!(
+                    "{key}: expected {}, got {}",
+                    none_or(&want),
+                    none_or(&have)
+                ));
+            }
+        }
+        ScoredSpec::PerBattlefield(list) => {
+            for (bf, players) in list {
+                let have = scorers(s, got, Some(bf));
+                if have.iter().copied().ne(players.iter().map(String::as_str)) {
+                    let want: Vec<&str> = players.iter().map(String::as_str).collect();
+                    out.push(format!(
+                        "{key}: expected {bf}: {}, got {}",
+                        none_or(&want),
+                        none_or(&have)
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// Listed ids only: each expected `id: value` against the replay's.
+fn by_id(
+    key: &str,
+    exp: &[(String, String)],
+    got: &[(String, String)],
+    missing: &str,
+    out: &mut Vec<String>,
+) {
+    for (id, v) in exp {
+        match got.iter().find(|(g, _)| g == id) {
+            Some((_, g)) if g == v => {}
+            Some((_, g)) => out.push(format!("{key}: expected {id}: {v}, got {g}")),
+            None => out.push(format!("{key}: expected {id}: {v}, but {missing}")),
+        }
+    }
+}
+
+/// The board keys of 3.9, compared with the board the replay ended with.
+fn board_mismatches(
+    s: &Situation,
+    b: &BoardExpect,
+    o: Option<&BoardOutcome>,
+    out: &mut Vec<String>,
+) {
+    if b.is_empty() {
+        return;
+    }
+    let Some(o) = o else {
+        out.push(
+            "the board keys of `expect` need a board file, and this replay has no board".into(),
+        );
+        return;
+    };
+    let player = |name: &str| s.players.iter().position(|p| p == name);
+    for (key, exp, got) in [
+        ("points", &b.points, &o.points),
+        ("draws", &b.draws, &o.draws),
+    ] {
+        for (name, v) in exp.iter().flatten() {
+            let g = player(name).and_then(|p| got.get(p)).copied().unwrap_or(0);
+            if g != *v {
+                out.push(format!("{key}: expected {name}: {v}, got {g}"));
+            }
+        }
+    }
+    if let Some(exp) = &b.winner {
+        let got = o.winner.map(|p| s.name(p).to_string());
+        if *exp != got {
+            out.push(format!(
+                "winner: expected {}, got {}",
+                exp.as_deref().unwrap_or("none"),
+                name_or_none(s, o.winner)
+            ));
+        }
+    }
+    for (key, exp, got) in [
+        ("control", &b.control, &o.control),
+        ("contested", &b.contested, &o.contested),
+    ] {
+        for (bf, who) in exp.iter().flatten() {
+            let g = got.iter().find(|(id, _)| id == bf).and_then(|(_, p)| *p);
+            if who.as_deref() != g.map(|p| s.name(p)) {
+                out.push(format!(
+                    "{key}: expected {bf}: {}, got {}",
+                    who.as_deref().unwrap_or("none"),
+                    name_or_none(s, g)
+                ));
+            }
+        }
+    }
+    if let Some(exp) = &b.conquered {
+        scored_mismatch(s, "conquered", exp, &o.conquered, out);
+    }
+    if let Some(exp) = &b.held {
+        scored_mismatch(s, "held", exp, &o.held, out);
+    }
+    // 12.9: one result means exactly one combat there, with that result; a list is every
+    // combat there, in order.
+    for (bf, exp) in b.combat.iter().flatten() {
+        let got: Vec<&CombatResult> = o
+            .combats
+            .iter()
+            .filter(|(id, _)| id == bf)
+            .map(|(_, r)| r)
+            .collect();
+        let same =
+            got.len() == exp.len() && exp.iter().zip(&got).all(|(e, g)| result_matches(s, e, g));
+        if !same {
+            let want: Vec<String> = exp.iter().map(show_spec).collect();
+            let have: Vec<String> = got.iter().map(|r| show_result(s, r)).collect();
+            let list = |v: &[String]| {
+                if v.is_empty() {
+                    "no combat".to_string()
+                } else {
+                    show(v)
+                }
+            };
+            out.push(format!(
+                "combat: expected {bf}: {}, got {}",
+                list(&want),
+                list(&have)
+            ));
+        }
+    }
+    let text = |v: &[(String, i64)]| -> Vec<(String, String)> {
+        v.iter()
+            .map(|(id, n)| (id.clone(), n.to_string()))
+            .collect()
+    };
+    if let Some(exp) = &b.locations {
+        by_id(
+            "locations",
+            exp,
+            &o.locations,
+            "it never was on the board",
+            out,
+        );
+    }
+    let unit = "it never was a unit on the board";
+    if let Some(exp) = &b.might {
+        by_id("might", &text(exp), &text(&o.might), unit, out);
+    }
+    if let Some(exp) = &b.damage {
+        by_id("damage", &text(exp), &text(&o.damage), unit, out);
+    }
+    if let Some(exp) = &b.phase {
+        if *exp != o.phase {
+            out.push(format!("phase: expected {exp}, got {}", o.phase));
+        }
+    }
 }

@@ -105,6 +105,12 @@ pub(super) enum RefKind {
     Unit,
     /// A unit or gear to kill (kill lists: units and gear, including their items).
     Killable,
+    /// `expect.killed`: units and gear, including their items and later instances.
+    ExpectKilled,
+    /// `expect.might`, `expect.damage`: units, including unit items.
+    ExpectUnit,
+    /// `expect.locations`: units, gear (including their items) and facedown cards.
+    ExpectLocated,
 }
 
 /// A reference to an id, with where it is written.
@@ -263,6 +269,15 @@ pub(super) fn check(
                 Some("`order` names the ids of trigger items")
             }
             RefKind::Item if !what.is_item() => Some("this names a Chain Item, not a board object"),
+            RefKind::ExpectKilled if !what.is_killable() => Some(
+                "`expect.killed` lists units and gear (including unit and gear items): only they are killed",
+            ),
+            RefKind::ExpectUnit if !what.is_unit() => {
+                Some("`expect.might` and `expect.damage` name units (including unit items)")
+            }
+            RefKind::ExpectLocated if !what.is_killable() && what != IdWhat::Facedown => Some(
+                "`expect.locations` names units, gear (including their items) and facedown cards",
+            ),
             _ => None,
         };
         if let Some(msg) = wrong {

@@ -1,5 +1,6 @@
 //! The `expect` block ("`expect`" in `docs/situation-format.md`): the top-level keys checked
-//! against every edition replayed, and the `july` and `october` blocks that replace them.
+//! against every edition replayed, and the `july` and `october` blocks that replace them. Also
+//! `killed` (any file) and the board keys of 3.9 of the board extension, read in `expect_board`.
 
 use super::Reader;
 use crate::diag::Problem;
@@ -23,11 +24,33 @@ const EXPECT_KEYS: &[&str] = &[
     "cites",
 ];
 
+/// `killed`: a format-1 addition of the board extension, usable in any file (principle 1).
+const KILLED: &str = "killed";
+
+/// The keys of an `expect` block (top level or an edition's) in this file, and the keys its
+/// unknown-key help lists: in a file that is not a board file, format 1's keys as before (the
+/// board keys are errors there, and `killed` is still read).
+fn block_keys(board: bool) -> (Vec<&'static str>, Vec<&'static str>) {
+    let mut all: Vec<&str> = EXPECT_KEYS.to_vec();
+    all.push(KILLED);
+    all.extend(super::expect_board::BOARD_EXPECT_KEYS);
+    let listed = if board {
+        all.clone()
+    } else {
+        EXPECT_KEYS.to_vec()
+    };
+    (all, listed)
+}
+
 impl<'a> Reader<'a> {
     pub(super) fn expect(&mut self, node: &Node) -> Option<Expect> {
-        let mut keys: Vec<&str> = EXPECT_KEYS.to_vec();
+        let (block, block_listed) = block_keys(self.board);
+        let mut keys = block.clone();
         keys.extend(["july", "october"]);
-        let map = self.mapping(node, "`expect`", &keys, "`{ resolved: [b, a] }`")?;
+        let mut listed = block_listed.clone();
+        listed.extend(["july", "october"]);
+        let map =
+            self.mapping_listing(node, "`expect`", &keys, &listed, "`{ resolved: [b, a] }`")?;
         for (k, _) in map.iter() {
             match k.as_str() {
                 "july" => self.keys.insert("expect.july", self.sloc(k)),
@@ -38,10 +61,11 @@ impl<'a> Reader<'a> {
         let common = self.expect_block(map);
         let edition = |r: &mut Self, key: &str| {
             let n = map.get_node(key)?;
-            let m = r.mapping(
+            let m = r.mapping_listing(
                 n,
                 &format!("`expect.{key}`"),
-                EXPECT_KEYS,
+                &block,
+                &block_listed,
                 "`{ cites: [\"340.1\"] }`",
             )?;
             Some(r.expect_block(m))
@@ -156,6 +180,8 @@ impl<'a> Reader<'a> {
             }
             Some(list.into_iter().map(|(t, _)| t).collect())
         });
+        b.killed = ids(self, KILLED, RefKind::ExpectKilled);
+        b.board = self.board_expect(map);
         b
     }
 }

@@ -16,6 +16,7 @@
 //! - `trigger`: triggers and their carriers ("Triggers");
 //! - `action`: `actions`;
 //! - `expect`: `expect`;
+//! - `expect_board`: the board keys of `expect` (3.9 of the board extension);
 //! - `ruling`: the `ruling` block of a rulings file ("Rulings files").
 
 mod action;
@@ -24,6 +25,7 @@ mod board_model;
 mod permanent;
 mod effect;
 mod expect;
+mod expect_board;
 mod ids;
 mod item;
 mod reader;

@@ -121,6 +121,20 @@ impl<'a> Reader<'a> {
         allowed: &[&str],
         example: &str,
     ) -> Option<&'n MarkedMappingNode> {
+        self.mapping_listing(node, what, allowed, allowed, example)
+    }
+
+    /// [`Self::mapping`], whose unknown-key help lists `listed` (the "did you mean" still
+    /// looks among every allowed key): `expect` in a file that is not a board file lists only
+    /// format 1's keys, as it always did.
+    pub(super) fn mapping_listing<'n>(
+        &mut self,
+        node: &'n Node,
+        what: &str,
+        allowed: &[&str],
+        listed: &[&str],
+        example: &str,
+    ) -> Option<&'n MarkedMappingNode> {
         let Some(map) = node.as_mapping() else {
             let found = Self::type_name(node);
             self.push(
@@ -137,8 +151,8 @@ impl<'a> Reader<'a> {
         for (k, _) in map.iter() {
             if !allowed.contains(&k.as_str()) {
                 let help = match did_you_mean(k.as_str(), allowed.iter().copied()) {
-                    Some(s) => format!("did you mean `{s}`? allowed keys: {}", allowed.join(", ")),
-                    None => format!("allowed keys here: {}", allowed.join(", ")),
+                    Some(s) => format!("did you mean `{s}`? allowed keys: {}", listed.join(", ")),
+                    None => format!("allowed keys here: {}", listed.join(", ")),
                 };
                 self.push(
                     Problem::new(
