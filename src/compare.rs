@@ -91,7 +91,13 @@ impl<'a> Report<'a> {
         };
         let s = self.situation;
         let who = |p: Option<usize>| p.map_or("nobody".to_string(), |p| s.name(p).to_string());
-        let list = |v: &[String]| if v.is_empty() { "none".to_string() } else { v.join(", ") };
+        let list = |v: &[String]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
         let ids = |v: &[(String, String)]| v.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>();
         let (x, y) = (&a.outcome, &b.outcome);
         let mut out = Vec::new();
@@ -110,7 +116,11 @@ impl<'a> Report<'a> {
         add("resolved", list(&x.resolved), list(&y.resolved));
         add("countered", list(&x.countered), list(&y.countered));
         add("refused", list(&ids(&x.refused)), list(&ids(&y.refused)));
-        add("unreached", list(&ids(&x.unreached)), list(&ids(&y.unreached)));
+        add(
+            "unreached",
+            list(&ids(&x.unreached)),
+            list(&ids(&y.unreached)),
+        );
         add("killed", list(&x.killed), list(&y.killed));
         if let (Some(p), Some(q)) = (&x.board, &y.board) {
             let per_player = |v: &[i64]| {
@@ -132,24 +142,26 @@ impl<'a> Report<'a> {
             add("control", per_bf(&p.control), per_bf(&q.control));
             add("Contested", per_bf(&p.contested), per_bf(&q.contested));
             let scored = |v: &[crate::trace::Scored]| {
-                list(&v
-                    .iter()
-                    .map(|c| format!("{} at {}", s.name(c.player), c.battlefield))
-                    .collect::<Vec<_>>())
+                list(
+                    &v.iter()
+                        .map(|c| format!("{} at {}", s.name(c.player), c.battlefield))
+                        .collect::<Vec<_>>(),
+                )
             };
             add("Conquers", scored(&p.conquered), scored(&q.conquered));
             add("Holds", scored(&p.held), scored(&q.held));
             let combats = |v: &[(String, crate::trace::CombatResult)]| {
-                list(&v
-                    .iter()
-                    .map(|(b, r)| match r {
-                        crate::trace::CombatResult::NoResult => format!("{b}: No Result"),
-                        crate::trace::CombatResult::Unfinished => format!("{b}: unfinished"),
-                        crate::trace::CombatResult::Won { winner, .. } => {
-                            format!("{b}: won by {}", s.name(*winner))
-                        }
-                    })
-                    .collect::<Vec<_>>())
+                list(
+                    &v.iter()
+                        .map(|(b, r)| match r {
+                            crate::trace::CombatResult::NoResult => format!("{b}: No Result"),
+                            crate::trace::CombatResult::Unfinished => format!("{b}: unfinished"),
+                            crate::trace::CombatResult::Won { winner, .. } => {
+                                format!("{b}: won by {}", s.name(*winner))
+                            }
+                        })
+                        .collect::<Vec<_>>(),
+                )
             };
             add("combats", combats(&p.combats), combats(&q.combats));
             let pairs = |v: &[(String, String)]| {

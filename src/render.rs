@@ -593,6 +593,11 @@ fn differences(r: &Report) -> Vec<String> {
         v.push(format!(
             "OUTCOMES DIFFER: {outcome} step(s) happen differently (marked OUTCOME)."
         ));
+        for (name, july, october) in r.final_differences() {
+            v.push(format!(
+                "  {name} at the end: July {july}; October {october}"
+            ));
+        }
     }
     if numbers > 0 {
         v.push(format!(
@@ -789,6 +794,9 @@ struct JsonStep<'a> {
     chain_items: usize,
     cites: Vec<JsonCite>,
     notes: Vec<JsonNote<'a>>,
+    /// What the step changed on the board (board files; omitted when empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    changes: Vec<serde_json::Value>,
 }
 
 #[derive(serde::Serialize)]
@@ -906,6 +914,32 @@ fn json_step<'a>(s: &'a Situation, ed: EditionId, st: &'a Step) -> JsonStep<'a> 
                 cites: json_cites(ed, &n.cites),
             })
             .collect(),
+        changes: st.changes.iter().map(|c| json_change(s, c)).collect(),
+    }
+}
+
+/// A board change as JSON: `{ "damage": { "id": .., "damage": .. } }` and so on.
+fn json_change(s: &Situation, c: &crate::trace::Change) -> serde_json::Value {
+    use crate::trace::Change;
+    let who = |p: &Option<usize>| p.map(|p| s.name(p).to_string());
+    match c {
+        Change::Damage { id, damage } => {
+            serde_json::json!({"damage": {"id": id, "damage": damage}})
+        }
+        Change::Might { id, might } => serde_json::json!({"might": {"id": id, "might": might}}),
+        Change::Location { id, to } => serde_json::json!({"location": {"id": id, "to": to}}),
+        Change::Control {
+            battlefield,
+            controller,
+        } => {
+            serde_json::json!({"control": {"battlefield": battlefield, "controller": who(controller)}})
+        }
+        Change::Contested { battlefield, by } => {
+            serde_json::json!({"contested": {"battlefield": battlefield, "by": who(by)}})
+        }
+        Change::Points { player, points } => {
+            serde_json::json!({"points": {"player": s.name(*player), "points": points}})
+        }
     }
 }
 
@@ -996,6 +1030,16 @@ pub fn json(r: &Report) -> String {
         "outcome": outcomes,
         "outcomes_differ": r.outcomes_differ(),
     });
+    let finals = r.final_differences();
+    if let (false, Some(obj)) = (finals.is_empty(), v.as_object_mut()) {
+        obj.insert(
+            "final_differences".to_string(),
+            finals
+                .iter()
+                .map(|(name, july, october)| serde_json::json!({"value": name, "july": july, "october": october}))
+                .collect(),
+        );
+    }
     if let (Some(m), Some(obj)) = (&s.board_model, v.as_object_mut()) {
         obj.insert(
             "board_model".to_string(),

@@ -284,7 +284,10 @@ fn renaming_cards_and_ids_changes_no_outcome() {
                         v.iter().map(|(i, _)| ren.back(i)).collect::<Vec<_>>()
                     };
                     assert_eq!(
-                        x.locations.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>(),
+                        x.locations
+                            .iter()
+                            .map(|(i, _)| i.clone())
+                            .collect::<Vec<_>>(),
                         loc(&y.locations),
                         "{name}: the same objects"
                     );

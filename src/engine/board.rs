@@ -124,7 +124,9 @@ impl Bf {
 
     /// The players with units there, in turn order from player 0.
     pub(super) fn present(&self) -> Vec<PlayerId> {
-        (0..self.count.len()).filter(|&p| self.count[p] > 0).collect()
+        (0..self.count.len())
+            .filter(|&p| self.count[p] > 0)
+            .collect()
     }
 }
 

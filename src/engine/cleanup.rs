@@ -189,7 +189,10 @@ impl<'s> Engine<'s> {
             self.board.unit_mut(*u).role = None;
         }
         if !lost.is_empty() {
-            let ids: Vec<String> = lost.iter().map(|&u| self.board.perms[u].id.clone()).collect();
+            let ids: Vec<String> = lost
+                .iter()
+                .map(|&u| self.board.perms[u].id.clone())
+                .collect();
             let what = format!(
                 "{} left the combat's battlefield and lose{} {} designation",
                 effects::join_and(&ids),
@@ -223,7 +226,11 @@ impl<'s> Engine<'s> {
             ids.push(format!(
                 "{} ({})",
                 self.board.perms[u].id,
-                if role == Role::Attacker { "Attacker" } else { "Defender" }
+                if role == Role::Attacker {
+                    "Attacker"
+                } else {
+                    "Defender"
+                }
             ));
             fired.extend(self.designate(u, role));
         }
@@ -253,14 +260,20 @@ impl<'s> Engine<'s> {
             .into_iter()
             .filter(|&u| {
                 self.board.perms[u].place().is_some()
-                    && self.board.perms[u].unit.as_ref().is_some_and(|s| s.lethal())
+                    && self.board.perms[u]
+                        .unit
+                        .as_ref()
+                        .is_some_and(|s| s.lethal())
             })
             .collect();
         if dying.is_empty() {
             return Ok(());
         }
         let mut dying = dying;
-        let ids: Vec<String> = dying.iter().map(|&u| self.board.perms[u].id.clone()).collect();
+        let ids: Vec<String> = dying
+            .iter()
+            .map(|&u| self.board.perms[u].id.clone())
+            .collect();
         let (fired, copies) = self.death_triggers(&dying);
         let july = self.edition == EditionId::July;
         let names = effects::join_and(&ids);
@@ -285,7 +298,11 @@ impl<'s> Engine<'s> {
                 if ids.len() == 1 { "its" } else { "their" },
             );
             let mut c = if july {
-                vec![Cite::OwnDeathTriggers, Cite::DeathknellBeforeTrash, Cite::DeathknellNotes]
+                vec![
+                    Cite::OwnDeathTriggers,
+                    Cite::DeathknellBeforeTrash,
+                    Cite::DeathknellNotes,
+                ]
             } else {
                 vec![Cite::DeathknellBeforeTrash]
             };
@@ -336,7 +353,10 @@ impl<'s> Engine<'s> {
             .filter(|&u| self.board.unit(u).role == Some(Role::Attacker))
             .collect();
         let what = if defender_there && !attackers.is_empty() {
-            let ids: Vec<String> = attackers.iter().map(|&u| self.board.perms[u].id.clone()).collect();
+            let ids: Vec<String> = attackers
+                .iter()
+                .map(|&u| self.board.perms[u].id.clone())
+                .collect();
             for &u in &attackers {
                 self.board.enter(u, Place::Base);
             }
@@ -368,7 +388,9 @@ impl<'s> Engine<'s> {
             format!("3c heals all units: {}", effects::join_and(&healed))
         };
         self.task(run, None, what, &[Cite::EndingHeal]);
-        let expiring: Vec<usize> = std::mem::take(&mut self.board.this_turn).into_iter().collect();
+        let expiring: Vec<usize> = std::mem::take(&mut self.board.this_turn)
+            .into_iter()
+            .collect();
         let mut parts = Vec::new();
         let mut cites = vec![Cite::EndingExpire];
         let mut mighty = Vec::new();
@@ -446,7 +468,10 @@ impl<'s> Engine<'s> {
                 }
                 self.board.bfs[bf].kept_shown = true;
                 let (why, mut cites) = if under_way {
-                    ("a showdown or combat is under way there".to_string(), vec![])
+                    (
+                        "a showdown or combat is under way there".to_string(),
+                        vec![],
+                    )
                 } else if added {
                     (
                         "this cleanup added a pending item, so a Chain exists and the turn is Closed".to_string(),
@@ -470,7 +495,12 @@ impl<'s> Engine<'s> {
                 "{} has no units at {id} in an Open State with nothing under way there: {id} becomes uncontrolled",
                 self.name(c)
             );
-            self.task(run, Some(c), what, &[Cite::ControlLost, Cite::ControlFrozen]);
+            self.task(
+                run,
+                Some(c),
+                what,
+                &[Cite::ControlLost, Cite::ControlFrozen],
+            );
         }
     }
 
@@ -492,7 +522,12 @@ impl<'s> Engine<'s> {
                 self.board.bf_id(bf),
                 self.name(self.board.perms[f].controller.unwrap_or(0)),
             );
-            self.task(run, None, what, &[Cite::FacedownRemoved, Cite::FacedownToTrash]);
+            self.task(
+                run,
+                None,
+                what,
+                &[Cite::FacedownRemoved, Cite::FacedownToTrash],
+            );
         }
     }
 
@@ -519,7 +554,14 @@ impl<'s> Engine<'s> {
                         self.name(contested.unwrap_or(0))
                     )
                 } else {
-                    format!("the showdown staged at {id} lapses: {}", if contested.is_some() { "its contester has no units there" } else { "it is no longer Contested" })
+                    format!(
+                        "the showdown staged at {id} lapses: {}",
+                        if contested.is_some() {
+                            "its contester has no units there"
+                        } else {
+                            "it is no longer Contested"
+                        }
+                    )
                 };
                 let cite = if showdown {
                     Cite::ShowdownStaged
@@ -600,7 +642,11 @@ impl<'s> Engine<'s> {
                         run,
                         None,
                         what,
-                        &[Cite::ShowdownBecomesCombat, Cite::CombatInShowdown, Cite::StagedCombatBegins],
+                        &[
+                            Cite::ShowdownBecomesCombat,
+                            Cite::CombatInShowdown,
+                            Cite::StagedCombatBegins,
+                        ],
                     );
                     self.begin_combat(bf, false)?;
                 }
@@ -637,7 +683,11 @@ impl<'s> Engine<'s> {
         let (bf, choice) = self.choose_begin(&candidates);
         let id = self.board.bf_id(bf).to_string();
         if combat {
-            let mut cites = vec![Cite::CombatBegins, Cite::CombatOccurs, Cite::StagedCombatBegins];
+            let mut cites = vec![
+                Cite::CombatBegins,
+                Cite::CombatOccurs,
+                Cite::StagedCombatBegins,
+            ];
             if candidates.len() > 1 {
                 cites.push(Cite::CombatChoice);
             }
@@ -645,7 +695,8 @@ impl<'s> Engine<'s> {
             self.task(run, Some(self.s.turn), what, &cites);
             self.begin_combat(bf, true)?;
         } else {
-            let what = format!("in a Neutral Open State the showdown staged at {id} begins{choice}");
+            let what =
+                format!("in a Neutral Open State the showdown staged at {id} begins{choice}");
             self.task(
                 run,
                 Some(self.s.turn),
@@ -663,11 +714,19 @@ impl<'s> Engine<'s> {
         if candidates.len() < 2 {
             return (candidates[0], String::new());
         }
-        let written = self.s.actions.iter().enumerate().find_map(|(j, a)| match a.kind {
-            ActionKind::Begin(bf) if !self.used[j] && candidates.contains(&bf) => Some((j, bf)),
-            _ => None,
-        });
-        let names: Vec<String> = candidates.iter().map(|&b| self.board.bf_id(b).to_string()).collect();
+        let written = self
+            .s
+            .actions
+            .iter()
+            .enumerate()
+            .find_map(|(j, a)| match a.kind {
+                ActionKind::Begin(bf) if !self.used[j] && candidates.contains(&bf) => Some((j, bf)),
+                _ => None,
+            });
+        let names: Vec<String> = candidates
+            .iter()
+            .map(|&b| self.board.bf_id(b).to_string())
+            .collect();
         match written {
             Some((j, bf)) => {
                 self.used[j] = true;

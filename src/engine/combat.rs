@@ -156,7 +156,10 @@ impl<'s> Engine<'s> {
         let focus_text = if opened {
             self.focus = Some(a);
             cites.push(Cite::AttackerFocusOpen);
-            format!("the showdown opens with the combat, so {} gains Focus", self.name(a))
+            format!(
+                "the showdown opens with the combat, so {} gains Focus",
+                self.name(a)
+            )
         } else {
             cites.push(Cite::HolderKeepsFocus);
             format!(
@@ -194,7 +197,11 @@ impl<'s> Engine<'s> {
         // e: the designation triggers: the attacker's, other non-defenders', the defender's.
         let n = self.s.players.len();
         let mut order = vec![a];
-        order.extend((0..n).map(|k| (self.s.turn + k) % n).filter(|&p| p != a && p != d));
+        order.extend(
+            (0..n)
+                .map(|k| (self.s.turn + k) % n)
+                .filter(|&p| p != a && p != d),
+        );
         order.push(d);
         self.put_triggers_in(
             fired,
@@ -208,7 +215,11 @@ impl<'s> Engine<'s> {
         }
         self.focus_passed.clear();
         self.priority = None;
-        let state = if self.chain.is_empty() { "Open" } else { "Closed" };
+        let state = if self.chain.is_empty() {
+            "Open"
+        } else {
+            "Closed"
+        };
         self.step(
             None,
             format!("Task f: the combat showdown goes on in a Showdown {state} State"),

@@ -64,7 +64,11 @@ impl<'s> Engine<'s> {
     /// order (372); a gear saves the first of its controller's dying units in board order (373).
     /// A saved unit's pending own-death triggers (`added`) leave the Chain (808.1.d.1); it is
     /// healed, exhausted and recalled instead, and leaves `dying`.
-    pub(super) fn replace_deaths(&mut self, dying: &mut Vec<usize>, added: &[usize]) -> DeathReport {
+    pub(super) fn replace_deaths(
+        &mut self,
+        dying: &mut Vec<usize>,
+        added: &[usize],
+    ) -> DeathReport {
         let mut report = DeathReport::default();
         if !self.board_on {
             return report;
@@ -127,7 +131,8 @@ impl<'s> Engine<'s> {
             if !removed.is_empty() {
                 self.chain.retain(|i| !removed.contains(i));
                 for &i in &removed {
-                    self.inst[i].fate = Some("was removed when the death it came from was replaced");
+                    self.inst[i].fate =
+                        Some("was removed when the death it came from was replaced");
                 }
                 let ids: Vec<String> = removed.iter().map(|&i| self.inst[i].iid.clone()).collect();
                 how.push_str(&format!(

@@ -235,7 +235,11 @@ impl<'s> Engine<'s> {
     /// 4.8): base, a battlefield its controller controls (355.2.a), with Ambush a battlefield
     /// where they have units (822.1.b, 822.3), a facedown card's own battlefield (811.1.d.1)
     /// while the card is still there (811.1.b).
-    pub(super) fn entry_refusal(&self, p: PlayerId, spec: &ItemSpec) -> Option<(String, Vec<Cite>)> {
+    pub(super) fn entry_refusal(
+        &self,
+        p: PlayerId,
+        spec: &ItemSpec,
+    ) -> Option<(String, Vec<Cite>)> {
         if !self.board_on {
             return None;
         }
@@ -280,7 +284,11 @@ impl<'s> Engine<'s> {
 
     /// A card played from facedown leaves its battlefield's Facedown Zone (811.1.d.1).
     pub(super) fn leave_facedown(&mut self, spec: &ItemSpec) {
-        if let Some(i) = spec.facedown.as_deref().and_then(|f| self.board.on_board(f)) {
+        if let Some(i) = spec
+            .facedown
+            .as_deref()
+            .and_then(|f| self.board.on_board(f))
+        {
             self.board.leave(i, board::Zone::Played);
         }
     }

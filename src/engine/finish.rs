@@ -45,9 +45,13 @@ impl<'s> Engine<'s> {
     /// The board's final values (board files).
     fn board_outcome(&self) -> trace::BoardOutcome {
         let b = &self.board;
-        let bf_list = |f: &dyn Fn(&board::Bf) -> Option<PlayerId>| -> Vec<(String, Option<PlayerId>)> {
-            b.bfs.iter().map(|x| (b.perms[x.perm].id.clone(), f(x))).collect()
-        };
+        let bf_list =
+            |f: &dyn Fn(&board::Bf) -> Option<PlayerId>| -> Vec<(String, Option<PlayerId>)> {
+                b.bfs
+                    .iter()
+                    .map(|x| (b.perms[x.perm].id.clone(), f(x)))
+                    .collect()
+            };
         let mut locations = Vec::new();
         let mut might = Vec::new();
         let mut damage = Vec::new();
@@ -123,10 +127,9 @@ impl<'s> Engine<'s> {
                 ActionKind::Move { id, .. } | ActionKind::Assign { id, .. } => {
                     self.out.unreached.push((id.clone(), reason.clone()))
                 }
-                ActionKind::EndTurn(p) => self
-                    .out
-                    .unused
-                    .push(format!("end_turn: {}", self.name(*p))),
+                ActionKind::EndTurn(p) => {
+                    self.out.unused.push(format!("end_turn: {}", self.name(*p)))
+                }
                 ActionKind::Begin(bf) => self.out.unused.push(format!(
                     "begin: {}",
                     self.s.board[self.s.battlefields[*bf]].id

@@ -72,35 +72,68 @@ impl<'s> Engine<'s> {
     }
 
     /// Why a standard move by `p` is refused now (board extension 4.8), with its rules.
-    fn move_refusal(&self, p: PlayerId, units: &[usize], ids: &[String], to: Place) -> Option<(String, Vec<Cite>)> {
+    fn move_refusal(
+        &self,
+        p: PlayerId,
+        units: &[usize],
+        ids: &[String],
+        to: Place,
+    ) -> Option<(String, Vec<Cite>)> {
         if p != self.s.turn {
-            return Some((format!("only the Turn Player ({}) makes standard moves", self.name(self.s.turn)), vec![Cite::MoveTurnPlayer]));
+            return Some((
+                format!(
+                    "only the Turn Player ({}) makes standard moves",
+                    self.name(self.s.turn)
+                ),
+                vec![Cite::MoveTurnPlayer],
+            ));
         }
         if self.phase != Phase::Main {
-            return Some(("standard moves are made only in the Main Phase".into(), vec![Cite::MoveMainPhase]));
+            return Some((
+                "standard moves are made only in the Main Phase".into(),
+                vec![Cite::MoveMainPhase],
+            ));
         }
         if !self.chain.is_empty() {
-            return Some(("a Chain exists (the turn is Closed)".into(), vec![Cite::MoveNoChain]));
+            return Some((
+                "a Chain exists (the turn is Closed)".into(),
+                vec![Cite::MoveNoChain],
+            ));
         }
         if self.showdown.is_some() {
-            return Some(("a showdown or combat is under way".into(), vec![Cite::MoveNoShowdown]));
+            return Some((
+                "a showdown or combat is under way".into(),
+                vec![Cite::MoveNoShowdown],
+            ));
         }
         for (k, &u) in units.iter().enumerate() {
             if u == usize::MAX {
-                return Some((format!("{} is not on the board", ids[k]), vec![Cite::MoveUnits]));
+                return Some((
+                    format!("{} is not on the board", ids[k]),
+                    vec![Cite::MoveUnits],
+                ));
             }
             let perm = &self.board.perms[u];
             if perm.controller != Some(p) {
-                return Some((format!("{} is not {}'s unit", ids[k], self.name(p)), vec![Cite::MoveUnits]));
+                return Some((
+                    format!("{} is not {}'s unit", ids[k], self.name(p)),
+                    vec![Cite::MoveUnits],
+                ));
             }
             if self.board.unit(u).keys.exhausted {
-                return Some((format!("{} is exhausted and cannot pay the move's cost", ids[k]), vec![Cite::MoveCost, Cite::MoveReady]));
+                return Some((
+                    format!("{} is exhausted and cannot pay the move's cost", ids[k]),
+                    vec![Cite::MoveCost, Cite::MoveReady],
+                ));
             }
         }
         for (k, &u) in units.iter().enumerate() {
             let from = self.board.perms[u].place();
             if from == Some(to) {
-                return Some((format!("{} is already at {}", ids[k], self.board.place_word(to)), vec![Cite::MoveSameDestination]));
+                return Some((
+                    format!("{} is already at {}", ids[k], self.board.place_word(to)),
+                    vec![Cite::MoveSameDestination],
+                ));
             }
             if let (Some(Place::Battlefield(_)), Place::Battlefield(_)) = (from, to) {
                 if !self.board.unit(u).keys.ganking {
@@ -109,13 +142,27 @@ impl<'s> Engine<'s> {
             }
         }
         if let Place::Battlefield(bf) = to {
-            let others = self.board.bfs[bf].present().into_iter().filter(|&q| q != p).count();
+            let others = self.board.bfs[bf]
+                .present()
+                .into_iter()
+                .filter(|&q| q != p)
+                .count();
             if others >= 2 {
-                return Some((format!("{} holds units of two other players", self.board.bf_id(bf)), vec![Cite::MoveThirdPlayer]));
+                return Some((
+                    format!("{} holds units of two other players", self.board.bf_id(bf)),
+                    vec![Cite::MoveThirdPlayer],
+                ));
             }
             let n = self.s.players.len();
             if n > 2 && self.board.bfs[bf].combat_staged && !self.board.bfs[bf].has_units(p) {
-                return Some((format!("a combat is staged at {} that does not involve {}", self.board.bf_id(bf), self.name(p)), vec![Cite::MoveCombatRestriction]));
+                return Some((
+                    format!(
+                        "a combat is staged at {} that does not involve {}",
+                        self.board.bf_id(bf),
+                        self.name(p)
+                    ),
+                    vec![Cite::MoveCombatRestriction],
+                ));
             }
         }
         None
@@ -161,7 +208,12 @@ impl<'s> Engine<'s> {
                 self.name(p),
                 effects::join_and(ids)
             ),
-            &[Cite::StandardMove, Cite::MoveCost, Cite::MoveUnits, Cite::MoveExhausts],
+            &[
+                Cite::StandardMove,
+                Cite::MoveCost,
+                Cite::MoveUnits,
+                Cite::MoveExhausts,
+            ],
             Vec::new(),
         );
         if let Place::Battlefield(bf) = to {
@@ -180,11 +232,16 @@ impl<'s> Engine<'s> {
         let controller = self.inst[by].controller;
         let mut moved = Vec::new();
         let mut skipped = Vec::new();
-        let owner = targets.first().and_then(|&u| self.board.perms[u].controller);
+        let owner = targets
+            .first()
+            .and_then(|&u| self.board.perms[u].controller);
         if let (Place::Battlefield(bf), Some(p)) = (to, owner) {
             if self.s.players.len() > 2 && self.invalid_for(p, bf) {
                 // 3-4 players: a destination invalid for the unit recalls it instead (447.2.c).
-                let ids: Vec<String> = targets.iter().map(|&u| self.board.perms[u].id.clone()).collect();
+                let ids: Vec<String> = targets
+                    .iter()
+                    .map(|&u| self.board.perms[u].id.clone())
+                    .collect();
                 for &u in targets {
                     self.board.enter(u, Place::Base);
                 }
@@ -214,19 +271,37 @@ impl<'s> Engine<'s> {
         let dest = self.board.place_word(to);
         let mut what = String::new();
         if !moved.is_empty() {
-            what = format!("{} move{} to {dest}", effects::join_and(&moved), if moved.len() == 1 { "s" } else { "" });
+            what = format!(
+                "{} move{} to {dest}",
+                effects::join_and(&moved),
+                if moved.len() == 1 { "s" } else { "" }
+            );
         }
         if !skipped.is_empty() {
             if !what.is_empty() {
                 what.push_str("; ");
             }
-            what.push_str(&format!("{} {} already there: skipped", effects::join_and(&skipped), if skipped.len() == 1 { "is" } else { "are" }));
+            what.push_str(&format!(
+                "{} {} already there: skipped",
+                effects::join_and(&skipped),
+                if skipped.len() == 1 { "is" } else { "are" }
+            ));
         }
-        self.step(Some(controller), what, &[Cite::MoveAction, Cite::MoveContests], Vec::new());
+        self.step(
+            Some(controller),
+            what,
+            &[Cite::MoveAction, Cite::MoveContests],
+            Vec::new(),
+        );
         if moved.is_empty() {
             return;
         }
-        if let (Place::Battlefield(bf), Some(p)) = (to, targets.first().and_then(|&u| self.board.perms[u].controller)) {
+        if let (Place::Battlefield(bf), Some(p)) = (
+            to,
+            targets
+                .first()
+                .and_then(|&u| self.board.perms[u].controller),
+        ) {
             self.arrive(p, bf);
         }
         self.outstanding(Cite::MoveCleanup);
@@ -246,9 +321,18 @@ impl<'s> Engine<'s> {
         let what = if ids.is_empty() {
             "recall: the units are already at base; nothing happens".to_string()
         } else {
-            format!("{} {} recalled to base (not a move: damage and statuses stay)", effects::join_and(&ids), if ids.len() == 1 { "is" } else { "are" })
+            format!(
+                "{} {} recalled to base (not a move: damage and statuses stay)",
+                effects::join_and(&ids),
+                if ids.len() == 1 { "is" } else { "are" }
+            )
         };
-        self.step(Some(controller), what, &[Cite::RecallAction, Cite::RecallNotMove], Vec::new());
+        self.step(
+            Some(controller),
+            what,
+            &[Cite::RecallAction, Cite::RecallNotMove],
+            Vec::new(),
+        );
         if !ids.is_empty() {
             self.outstanding(Cite::CleanupStatus);
         }

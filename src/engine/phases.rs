@@ -43,7 +43,10 @@ impl<'s> Engine<'s> {
             PhaseStep::BeginningStart => {
                 self.step(
                     Some(self.s.turn),
-                    format!("{}'s Beginning Phase begins: start-of-phase effects", self.name(self.s.turn)),
+                    format!(
+                        "{}'s Beginning Phase begins: start-of-phase effects",
+                        self.name(self.s.turn)
+                    ),
                     &[Cite::BeginningPhaseStart],
                     Vec::new(),
                 );

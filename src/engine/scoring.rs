@@ -21,7 +21,15 @@ impl<'s> Engine<'s> {
     pub(super) fn score(&mut self, bf: usize, p: PlayerId, kind: ScoreKind) -> Res {
         let drew = self.score_point(bf, p, kind);
         let fired = self.score_triggers(bf, p, kind);
-        self.put_triggers(fired, if kind == ScoreKind::Conquer { "a Conquer" } else { "a Hold" }, &score_trigger_cites(kind, drew))?;
+        self.put_triggers(
+            fired,
+            if kind == ScoreKind::Conquer {
+                "a Conquer"
+            } else {
+                "a Hold"
+            },
+            &score_trigger_cites(kind, drew),
+        )?;
         Ok(())
     }
 
@@ -34,9 +42,18 @@ impl<'s> Engine<'s> {
         let vs = self.s.victory_score;
         let mut cites = match kind {
             ScoreKind::Conquer => vec![Cite::ConquerScore, Cite::ScoreOnce, Cite::ScorePoint],
-            ScoreKind::Hold => vec![Cite::ScoringStep, Cite::HoldScore, Cite::ScoreOnce, Cite::ScorePoint],
+            ScoreKind::Hold => vec![
+                Cite::ScoringStep,
+                Cite::HoldScore,
+                Cite::ScoreOnce,
+                Cite::ScorePoint,
+            ],
         };
-        let word = if kind == ScoreKind::Conquer { "conquers" } else { "holds" };
+        let word = if kind == ScoreKind::Conquer {
+            "conquers"
+        } else {
+            "holds"
+        };
         let mut drew = false;
         let mut notes = Vec::new();
         let what = if kind == ScoreKind::Conquer && self.points[p] >= vs - 1 {
@@ -67,7 +84,11 @@ impl<'s> Engine<'s> {
             }
         } else {
             self.add_point(p);
-            format!("{} {word} {id}: 1 point ({} points)", self.name(p), self.points[p])
+            format!(
+                "{} {word} {id}: 1 point ({} points)",
+                self.name(p),
+                self.points[p]
+            )
         };
         self.scores.push((
             kind,
@@ -97,12 +118,18 @@ impl<'s> Engine<'s> {
     pub(super) fn holds(&mut self) -> Res {
         let tp = self.s.turn;
         let held: Vec<usize> = (0..self.board.bfs.len())
-            .filter(|&bf| self.board.bfs[bf].controller == Some(tp) && !self.board.bfs[bf].scored.contains(&tp))
+            .filter(|&bf| {
+                self.board.bfs[bf].controller == Some(tp)
+                    && !self.board.bfs[bf].scored.contains(&tp)
+            })
             .collect();
         if held.is_empty() {
             self.step(
                 Some(tp),
-                format!("Scoring Step: {} controls no battlefield to hold", self.name(tp)),
+                format!(
+                    "Scoring Step: {} controls no battlefield to hold",
+                    self.name(tp)
+                ),
                 &[Cite::ScoringStep],
                 Vec::new(),
             );
@@ -114,7 +141,11 @@ impl<'s> Engine<'s> {
             drew |= self.score_point(bf, tp, ScoreKind::Hold);
             fired.extend(self.score_triggers(bf, tp, ScoreKind::Hold));
         }
-        self.put_triggers(fired, "the Holds", &score_trigger_cites(ScoreKind::Hold, drew))?;
+        self.put_triggers(
+            fired,
+            "the Holds",
+            &score_trigger_cites(ScoreKind::Hold, drew),
+        )?;
         Ok(())
     }
 
@@ -123,7 +154,11 @@ impl<'s> Engine<'s> {
         self.add_point(p);
         self.step(
             Some(self.inst[by].controller),
-            format!("{} gains 1 point ({} points; not a Score)", self.name(p), self.points[p]),
+            format!(
+                "{} gains 1 point ({} points; not a Score)",
+                self.name(p),
+                self.points[p]
+            ),
             &[Cite::GainPoint],
             Vec::new(),
         );

@@ -178,7 +178,11 @@ impl<'s> Engine<'s> {
 
     /// Triggers of `p`'s legends and gear for an event of a player (a designation, 383.4.e,
     /// 383.4.f).
-    pub(super) fn fire_players(&self, on: impl Fn(TriggerOn) -> bool, p: PlayerId) -> Vec<Fired<'s>> {
+    pub(super) fn fire_players(
+        &self,
+        on: impl Fn(TriggerOn) -> bool,
+        p: PlayerId,
+    ) -> Vec<Fired<'s>> {
         let mut fired = Vec::new();
         for &o in &self.board.with_triggers {
             let perm = &self.board.perms[o];
@@ -234,7 +238,10 @@ impl<'s> Engine<'s> {
         let mut fired = Vec::new();
         for &o in &self.board.with_triggers {
             let perm = &self.board.perms[o];
-            if perm.place().is_none() || perm.kind != BoardKind::Unit || perm.controller != controller {
+            if perm.place().is_none()
+                || perm.kind != BoardKind::Unit
+                || perm.controller != controller
+            {
                 continue;
             }
             for t in perm.triggers {
@@ -265,7 +272,10 @@ impl<'s> Engine<'s> {
         for &u in units {
             fired.extend(self.mighty_triggers(u));
         }
-        let ids: Vec<String> = units.iter().map(|&u| self.board.perms[u].id.clone()).collect();
+        let ids: Vec<String> = units
+            .iter()
+            .map(|&u| self.board.perms[u].id.clone())
+            .collect();
         self.step(
             None,
             format!(
@@ -276,7 +286,11 @@ impl<'s> Engine<'s> {
             &[Cite::MightyKeyword],
             Vec::new(),
         );
-        self.put_triggers(fired, &format!("{} became Mighty", effects::join_and(&ids)), &[Cite::MightyKeyword])?;
+        self.put_triggers(
+            fired,
+            &format!("{} became Mighty", effects::join_and(&ids)),
+            &[Cite::MightyKeyword],
+        )?;
         Ok(())
     }
 }

@@ -44,7 +44,11 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
             }
         }
     }
-    let combat_bf = s.showdown.as_ref().filter(|sd| sd.combat).and_then(|sd| sd.place);
+    let combat_bf = s
+        .showdown
+        .as_ref()
+        .filter(|sd| sd.combat)
+        .and_then(|sd| sd.place);
     let showdown_bf = s.showdown.as_ref().and_then(|sd| sd.place);
     for b in s.board.iter().filter(|b| b.kind == BoardKind::Unit) {
         if let Some(u) = &b.keys.unit {
@@ -52,9 +56,13 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                 && (combat_bf.is_none() || b.keys.place != combat_bf.map(Place::Battlefield))
             {
                 problems.push(
-                    Problem::new("might_this_combat", b.loc_of("might_this_combat"), "\"this combat\" Might needs a combat under way at this unit's battlefield")
-                        .label("no combat here")
-                        .help("remove `might_this_combat`, or write the combat in `showdown`"),
+                    Problem::new(
+                        "might_this_combat",
+                        b.loc_of("might_this_combat"),
+                        "\"this combat\" Might needs a combat under way at this unit's battlefield",
+                    )
+                    .label("no combat here")
+                    .help("remove `might_this_combat`, or write the combat in `showdown`"),
                 );
             }
         }
@@ -67,9 +75,13 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
         if with_units.len() >= 3 {
             let third = present[k][with_units[2]][0];
             problems.push(
-                Problem::new("three_players", third.loc_of("at"), format!("units of three players at {}", bf.name))
-                    .label("a third player's unit")
-                    .help("a battlefield holds units of at most two players (449.2, 462)"),
+                Problem::new(
+                    "three_players",
+                    third.loc_of("at"),
+                    format!("units of three players at {}", bf.name),
+                )
+                .label("a third player's unit")
+                .help("a battlefield holds units of at most two players (449.2, 462)"),
             );
         }
         for &p in &with_units {
@@ -85,9 +97,15 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
         if let Some(c) = contester {
             if present[k][c].is_empty() && !here {
                 problems.push(
-                    Problem::new("contested_by", bf.loc_of("contested_by"), format!("{} contests {} but has no units there", s.name(c), bf.name))
-                        .label("no units of the contester")
-                        .help("the cleanup would have removed Contested (323.11): remove `contested_by`"),
+                    Problem::new(
+                        "contested_by",
+                        bf.loc_of("contested_by"),
+                        format!("{} contests {} but has no units there", s.name(c), bf.name),
+                    )
+                    .label("no units of the contester")
+                    .help(
+                        "the cleanup would have removed Contested (323.11): remove `contested_by`",
+                    ),
                 );
             } else if chain_empty && s.showdown.is_none() {
                 problems.push(
@@ -110,39 +128,64 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
         let facedown: Vec<&BoardSpec> = s
             .board
             .iter()
-            .filter(|f| f.kind == BoardKind::Facedown && f.keys.place == Some(Place::Battlefield(k)))
+            .filter(|f| {
+                f.kind == BoardKind::Facedown && f.keys.place == Some(Place::Battlefield(k))
+            })
             .collect();
         if facedown.len() > 1 {
             problems.push(
-                Problem::new("two_facedown", facedown[1].loc_of("at"), format!("two facedown cards at {}", bf.name))
-                    .label("second facedown card")
-                    .help("a battlefield holds at most one facedown card (107.3.b)"),
+                Problem::new(
+                    "two_facedown",
+                    facedown[1].loc_of("at"),
+                    format!("two facedown cards at {}", bf.name),
+                )
+                .label("second facedown card")
+                .help("a battlefield holds at most one facedown card (107.3.b)"),
             );
         }
         for f in facedown {
             if f.controller != bf.controller {
                 problems.push(
-                    Problem::new("facedown_control", f.loc_of("at"), format!("{}'s facedown card is at {}, which they do not control", f.controller.map_or("nobody", |p| s.name(p)), bf.name))
-                        .label("not their battlefield")
-                        .help("the cleanup would have removed it (323.7, 107.3.c)"),
+                    Problem::new(
+                        "facedown_control",
+                        f.loc_of("at"),
+                        format!(
+                            "{}'s facedown card is at {}, which they do not control",
+                            f.controller.map_or("nobody", |p| s.name(p)),
+                            bf.name
+                        ),
+                    )
+                    .label("not their battlefield")
+                    .help("the cleanup would have removed it (323.7, 107.3.c)"),
                 );
             }
         }
     }
     // The showdown's battlefield.
     if let Some(sd) = &s.showdown {
-        let loc = keys.get("showdown.battlefield").copied().unwrap_or_else(|| key("showdown"));
+        let loc = keys
+            .get("showdown.battlefield")
+            .copied()
+            .unwrap_or_else(|| key("showdown"));
         if let Some(k) = sd.place {
             let bf = bfs[k];
             let with_units: Vec<PlayerId> = (0..n).filter(|&p| !present[k][p].is_empty()).collect();
-            let others: Vec<PlayerId> = with_units.iter().copied().filter(|&p| Some(p) != bf.controller).collect();
+            let others: Vec<PlayerId> = with_units
+                .iter()
+                .copied()
+                .filter(|&p| Some(p) != bf.controller)
+                .collect();
             if sd.combat {
                 let a = sd.attacker;
                 if bf.battlefield.contested_by.is_some() && bf.battlefield.contested_by != a {
                     problems.push(
-                        Problem::new("showdown_battlefield", bf.loc_of("contested_by"), "in a combat the battlefield is Contested by the attacker (464.2.c.1)")
-                            .label("not the attacker")
-                            .help("write `contested_by:` naming the attacker, or remove it"),
+                        Problem::new(
+                            "showdown_battlefield",
+                            bf.loc_of("contested_by"),
+                            "in a combat the battlefield is Contested by the attacker (464.2.c.1)",
+                        )
+                        .label("not the attacker")
+                        .help("write `contested_by:` naming the attacker, or remove it"),
                     );
                 }
                 if a.is_some() && bf.controller == a {
@@ -162,9 +205,13 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                 }
                 if bf.battlefield.contested_by.is_none() && others.len() > 1 {
                     problems.push(
-                        Problem::new("showdown_battlefield", loc, "several players could have applied Contested here")
-                            .label("who contested?")
-                            .help("name who applied Contested: add `contested_by` to the battlefield"),
+                        Problem::new(
+                            "showdown_battlefield",
+                            loc,
+                            "several players could have applied Contested here",
+                        )
+                        .label("who contested?")
+                        .help("name who applied Contested: add `contested_by` to the battlefield"),
                     );
                 }
                 if chain_empty && with_units.len() >= 2 {
@@ -197,26 +244,39 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
     for a in &s.actions {
         match &a.kind {
             ActionKind::Play(item) => {
-                if let Some((f, place)) = item.facedown.as_deref().and_then(|id| facedown_at.get(id)) {
+                if let Some((f, place)) =
+                    item.facedown.as_deref().and_then(|id| facedown_at.get(id))
+                {
                     if f.controller != item.controller {
                         problems.push(
-                            Problem::new("facedown_owner", item.loc_of("facedown"), format!("`{}` is another player's facedown card", f.id))
-                                .label("not theirs")
-                                .help("a player plays only their own hidden cards (811.1.b)"),
+                            Problem::new(
+                                "facedown_owner",
+                                item.loc_of("facedown"),
+                                format!("`{}` is another player's facedown card", f.id),
+                            )
+                            .label("not theirs")
+                            .help("a player plays only their own hidden cards (811.1.b)"),
                         );
                     }
                     if item.keys.place.is_some() && item.keys.place != *place {
                         problems.push(
-                            Problem::new("facedown_at", item.loc_of("at"), "a hidden card is played at its battlefield (811.1.d.1)")
-                                .label("another place")
-                                .help("remove `at`: it defaults to the facedown card's battlefield"),
+                            Problem::new(
+                                "facedown_at",
+                                item.loc_of("at"),
+                                "a hidden card is played at its battlefield (811.1.d.1)",
+                            )
+                            .label("another place")
+                            .help("remove `at`: it defaults to the facedown card's battlefield"),
                         );
                     }
                 }
             }
             ActionKind::EndTurn(p) if *p != s.turn || s.phase == Phase::Ending => {
                 let msg = if *p != s.turn {
-                    format!("only the Turn Player ({}) ends the turn (316.9)", s.name(s.turn))
+                    format!(
+                        "only the Turn Player ({}) ends the turn (316.9)",
+                        s.name(s.turn)
+                    )
                 } else {
                     "the turn is already in its Ending Phase".to_string()
                 };
@@ -245,9 +305,13 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                     .collect();
                 if cs.windows(2).any(|w| w[0] != w[1]) {
                     problems.push(
-                        Problem::new("move_controllers", e.loc, "one `move` effect moves one player's units")
-                            .label("units of several players")
-                            .help("write one `move` effect per player"),
+                        Problem::new(
+                            "move_controllers",
+                            e.loc,
+                            "one `move` effect moves one player's units",
+                        )
+                        .label("units of several players")
+                        .help("write one `move` effect per player"),
                     );
                 }
             }

@@ -16,33 +16,62 @@ struct Target {
 }
 
 /// Why an assignment is illegal, with the rule of the first check that fails (4.5).
-fn check(targets: &[Target], amounts: &[i64], total: i64, tank_as: &[bool]) -> Option<(String, Cite)> {
+fn check(
+    targets: &[Target],
+    amounts: &[i64],
+    total: i64,
+    tank_as: &[bool],
+) -> Option<(String, Cite)> {
     let sum: i64 = amounts.iter().sum();
     if sum != total {
-        return Some((format!("it assigns {sum}, not the total of {total}"), Cite::AssignDamage));
+        return Some((
+            format!("it assigns {sum}, not the total of {total}"),
+            Cite::AssignDamage,
+        ));
     }
     let got = |k: usize| amounts[k] >= targets[k].need;
     let short: Vec<usize> = (0..targets.len())
         .filter(|&k| amounts[k] > 0 && amounts[k] < targets[k].need)
         .collect();
     if short.len() > 1 {
-        return Some(("more than one unit gets less than lethal damage".into(), Cite::AssignLethalFirst));
+        return Some((
+            "more than one unit gets less than lethal damage".into(),
+            Cite::AssignLethalFirst,
+        ));
     }
     if let Some(&k) = short.first() {
         if (0..targets.len()).any(|o| o != k && amounts[o] > 0 && !got(o)) {
-            return Some((format!("{} gets less than lethal while another unit with damage also does", targets[k].id), Cite::AssignLethalFirst));
+            return Some((
+                format!(
+                    "{} gets less than lethal while another unit with damage also does",
+                    targets[k].id
+                ),
+                Cite::AssignLethalFirst,
+            ));
         }
     }
     if (0..targets.len()).any(|k| amounts[k] > targets[k].need) && !(0..targets.len()).all(got) {
-        return Some(("a unit gets more than lethal before every unit has lethal".into(), Cite::AssignExtra));
+        return Some((
+            "a unit gets more than lethal before every unit has lethal".into(),
+            Cite::AssignExtra,
+        ));
     }
     let tanks_full = (0..targets.len()).filter(|&k| tank_as[k]).all(got);
     if !tanks_full && (0..targets.len()).any(|k| !tank_as[k] && amounts[k] > 0) {
-        return Some(("a unit without Tank gets damage before every Tank unit has lethal".into(), Cite::TankKeyword));
+        return Some((
+            "a unit without Tank gets damage before every Tank unit has lethal".into(),
+            Cite::TankKeyword,
+        ));
     }
-    let front_full = (0..targets.len()).filter(|&k| !backline_as(targets, tank_as, k)).all(got);
-    if !front_full && (0..targets.len()).any(|k| backline_as(targets, tank_as, k) && amounts[k] > 0) {
-        return Some(("a Backline unit gets damage before every unit without Backline has lethal".into(), Cite::BacklineKeyword));
+    let front_full = (0..targets.len())
+        .filter(|&k| !backline_as(targets, tank_as, k))
+        .all(got);
+    if !front_full && (0..targets.len()).any(|k| backline_as(targets, tank_as, k) && amounts[k] > 0)
+    {
+        return Some((
+            "a Backline unit gets damage before every unit without Backline has lethal".into(),
+            Cite::BacklineKeyword,
+        ));
     }
     None
 }
@@ -112,7 +141,12 @@ impl<'s> Engine<'s> {
                     format!(" ({} stunned: adds no Might)", effects::join_and(&stunned))
                 }
             ),
-            &[Cite::DamageSkipped, Cite::AttackerTotal, Cite::DefenderTotal, Cite::AssignDamage],
+            &[
+                Cite::DamageSkipped,
+                Cite::AttackerTotal,
+                Cite::DefenderTotal,
+                Cite::AssignDamage,
+            ],
             Vec::new(),
         );
         let to_defenders = self.assign(c.attacker, &defenders, ta);
@@ -159,10 +193,17 @@ impl<'s> Engine<'s> {
             }
         };
         targets.sort_by_key(|t| (group(t), t.perm));
-        let written = self.s.actions.iter().enumerate().find_map(|(j, a)| match &a.kind {
-            ActionKind::Assign { id, by: b, to } if *b == by && !self.used[j] => Some((j, id, to)),
-            _ => None,
-        });
+        let written = self
+            .s
+            .actions
+            .iter()
+            .enumerate()
+            .find_map(|(j, a)| match &a.kind {
+                ActionKind::Assign { id, by: b, to } if *b == by && !self.used[j] => {
+                    Some((j, id, to))
+                }
+                _ => None,
+            });
         if let Some((j, id, to)) = written {
             self.used[j] = true;
             let amounts: Vec<i64> = targets
@@ -175,9 +216,14 @@ impl<'s> Engine<'s> {
                 .map(|(u, _)| u.as_str())
                 .collect();
             let failure = if let Some(u) = foreign.first() {
-                Some((format!("{u} is not a designated unit of the other side at the battlefield"), Cite::AssignDamage))
+                Some((
+                    format!("{u} is not a designated unit of the other side at the battlefield"),
+                    Cite::AssignDamage,
+                ))
             } else {
-                let both: Vec<usize> = (0..targets.len()).filter(|&k| targets[k].tank && targets[k].backline).collect();
+                let both: Vec<usize> = (0..targets.len())
+                    .filter(|&k| targets[k].tank && targets[k].backline)
+                    .collect();
                 let choices = 1usize << both.len().min(12);
                 let mut first_failure = None;
                 let mut legal = false;
@@ -212,7 +258,11 @@ impl<'s> Engine<'s> {
                         .collect();
                     self.step(
                         Some(by),
-                        format!("{} assigns {total} as written ({id}): {}", self.name(by), list.join(", ")),
+                        format!(
+                            "{} assigns {total} as written ({id}): {}",
+                            self.name(by),
+                            list.join(", ")
+                        ),
                         &[Cite::AssignDamage],
                         Vec::new(),
                     );
@@ -222,7 +272,10 @@ impl<'s> Engine<'s> {
                     self.out.refused.push((id.clone(), why.clone()));
                     self.step(
                         Some(by),
-                        format!("{}'s written assignment {id} is refused: {why}; the default is used", self.name(by)),
+                        format!(
+                            "{}'s written assignment {id} is refused: {why}; the default is used",
+                            self.name(by)
+                        ),
                         &[cite],
                         Vec::new(),
                     );
@@ -250,7 +303,11 @@ impl<'s> Engine<'s> {
         if targets.iter().zip(&amounts).any(|(t, &n)| t.tank && n > 0) {
             cites.push(Cite::TankKeyword);
         }
-        if targets.iter().zip(&amounts).any(|(t, &n)| t.backline && n > 0) {
+        if targets
+            .iter()
+            .zip(&amounts)
+            .any(|(t, &n)| t.backline && n > 0)
+        {
             cites.push(Cite::BacklineKeyword);
         }
         let list: Vec<String> = targets

@@ -24,9 +24,18 @@ impl<'s> Engine<'s> {
             }
             2 | 4 | 6 => {
                 let (cite, what) = match task {
-                    2 => (Cite::ResolutionFepr, "task 2: everything on the Chain is played out before the result"),
-                    4 => (Cite::ResultFepr, "task 4: the result's triggers are played out"),
-                    _ => (Cite::ControlFepr, "task 6: control and conquer triggers are played out"),
+                    2 => (
+                        Cite::ResolutionFepr,
+                        "task 2: everything on the Chain is played out before the result",
+                    ),
+                    4 => (
+                        Cite::ResultFepr,
+                        "task 4: the result's triggers are played out",
+                    ),
+                    _ => (
+                        Cite::ControlFepr,
+                        "task 6: control and conquer triggers are played out",
+                    ),
                 };
                 let mut notes = Vec::new();
                 if task == 2 && !self.chain.is_empty() {
@@ -119,7 +128,11 @@ impl<'s> Engine<'s> {
         self.next = Next::Resolution(6);
         let b = &self.board.bfs[bf];
         if b.showdown_staged || b.combat_staged {
-            let what = if b.combat_staged { "a combat" } else { "a showdown" };
+            let what = if b.combat_staged {
+                "a combat"
+            } else {
+                "a showdown"
+            };
             self.step(
                 None,
                 format!("Resolution Step, task 5: {what} is staged at {id}, so nothing is settled there now: control and Contested stay as they are"),
@@ -160,7 +173,11 @@ impl<'s> Engine<'s> {
                 format!(
                     "{} establishes control of {id}; Contested is cleared{}",
                     self.name(p),
-                    if conquer.is_some() { ": a Conquer" } else { " (already scored this turn: no Conquer)" }
+                    if conquer.is_some() {
+                        ": a Conquer"
+                    } else {
+                        " (already scored this turn: no Conquer)"
+                    }
                 )
             }
             _ => "several players have units there: nothing is settled".to_string(),
@@ -197,17 +214,26 @@ impl<'s> Engine<'s> {
     /// (466.7.c; units may become Mighty); the state becomes Neutral and a cleanup follows.
     fn end_combat(&mut self) -> Res {
         let c = self.combat.take().expect("a combat is under way");
-        let designated: Vec<usize> = std::mem::take(&mut self.board.designated).into_iter().collect();
+        let designated: Vec<usize> = std::mem::take(&mut self.board.designated)
+            .into_iter()
+            .collect();
         for u in designated {
             let st = self.board.unit_mut(u);
             st.role = None;
         }
-        for &u in &self.board.bfs[c.bf].units.iter().copied().collect::<Vec<_>>() {
+        for &u in &self.board.bfs[c.bf]
+            .units
+            .iter()
+            .copied()
+            .collect::<Vec<_>>()
+        {
             let st = self.board.unit_mut(u);
             st.was_attacker = false;
             st.was_defender = false;
         }
-        let expiring: Vec<usize> = std::mem::take(&mut self.board.this_combat).into_iter().collect();
+        let expiring: Vec<usize> = std::mem::take(&mut self.board.this_combat)
+            .into_iter()
+            .collect();
         let mut parts = Vec::new();
         let mut mighty = Vec::new();
         for u in expiring {

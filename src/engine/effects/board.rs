@@ -20,7 +20,12 @@ impl<'s> Engine<'s> {
 
     /// The units an effect of item `by` names that are legal targets now; each other one is a
     /// mistarget, skipped with a step.
-    pub(in crate::engine) fn unit_targets(&mut self, by: usize, effect: &Effect, ids: &[String]) -> Vec<usize> {
+    pub(in crate::engine) fn unit_targets(
+        &mut self,
+        by: usize,
+        effect: &Effect,
+        ids: &[String],
+    ) -> Vec<usize> {
         let controller = self.inst[by].controller;
         let mut out = Vec::new();
         for id in ids {
@@ -47,7 +52,10 @@ impl<'s> Engine<'s> {
     }
 
     fn ids(&self, units: &[usize]) -> String {
-        let ids: Vec<String> = units.iter().map(|&u| self.board.perms[u].id.clone()).collect();
+        let ids: Vec<String> = units
+            .iter()
+            .map(|&u| self.board.perms[u].id.clone())
+            .collect();
         join_and(&ids)
     }
 
@@ -92,7 +100,11 @@ impl<'s> Engine<'s> {
         }
         self.step(
             Some(self.inst[by].controller),
-            format!("{} {} healed: all damage is cleared", self.ids(units), if units.len() == 1 { "is" } else { "are" }),
+            format!(
+                "{} {} healed: all damage is cleared",
+                self.ids(units),
+                if units.len() == 1 { "is" } else { "are" }
+            ),
             &[Cite::HealAction],
             Vec::new(),
         );
@@ -101,7 +113,13 @@ impl<'s> Engine<'s> {
 
     /// A Might modifier (317.2.c "this turn", 466.7.c "this combat"); "this combat" with no
     /// combat under way is skipped. Units becoming Mighty trigger together (709).
-    pub(in crate::engine) fn might_effect(&mut self, by: usize, units: &[usize], amount: i64, duration: MightDuration) -> Res {
+    pub(in crate::engine) fn might_effect(
+        &mut self,
+        by: usize,
+        units: &[usize],
+        amount: i64,
+        duration: MightDuration,
+    ) -> Res {
         if units.is_empty() {
             return Ok(());
         }
@@ -109,7 +127,10 @@ impl<'s> Engine<'s> {
         if duration == MightDuration::Combat && self.combat.is_none() {
             self.step(
                 Some(controller),
-                format!("{amount:+} Might this combat to {}: skipped, no combat is under way", self.ids(units)),
+                format!(
+                    "{amount:+} Might this combat to {}: skipped, no combat is under way",
+                    self.ids(units)
+                ),
                 &[Cite::CombatExpiry],
                 Vec::new(),
             );
@@ -160,7 +181,11 @@ impl<'s> Engine<'s> {
         }
         self.step(
             Some(self.inst[by].controller),
-            format!("{} {} stunned", self.ids(units), if units.len() == 1 { "is" } else { "are" }),
+            format!(
+                "{} {} stunned",
+                self.ids(units),
+                if units.len() == 1 { "is" } else { "are" }
+            ),
             &[Cite::StunAction],
             Vec::new(),
         );

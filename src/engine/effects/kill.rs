@@ -9,7 +9,12 @@ use super::*;
 
 impl<'s> Engine<'s> {
     /// A `kill` effect of item `by` on `targets`.
-    pub(in crate::engine) fn kill(&mut self, by: usize, targets: &[String], effect: &Effect) -> Res {
+    pub(in crate::engine) fn kill(
+        &mut self,
+        by: usize,
+        targets: &[String],
+        effect: &Effect,
+    ) -> Res {
         let controller = self.inst[by].controller;
         let mut dying = Vec::new();
         for target in targets {
@@ -54,7 +59,9 @@ impl<'s> Engine<'s> {
         let what = if !any {
             format!("{names} {verb} killed")
         } else if ids.len() == 1 {
-            format!("{names} {verb} killed: its death triggers are added before it leaves the board")
+            format!(
+                "{names} {verb} killed: its death triggers are added before it leaves the board"
+            )
         } else {
             format!("{names} {verb} killed: their death triggers are added before any of them leaves the board")
         };
@@ -84,15 +91,26 @@ impl<'s> Engine<'s> {
     }
 
     /// Shows the replacements and tokens of a death action (board files).
-    pub(in crate::engine) fn report_deaths(&mut self, who: Option<PlayerId>, report: &death::DeathReport) {
+    pub(in crate::engine) fn report_deaths(
+        &mut self,
+        who: Option<PlayerId>,
+        report: &death::DeathReport,
+    ) {
         for r in &report.replaced {
             self.step(who, r.clone(), &report.cites, Vec::new());
         }
         if !report.tokens.is_empty() {
-            let verb = if report.tokens.len() == 1 { "is a token: it ceases" } else { "are tokens: they cease" };
+            let verb = if report.tokens.len() == 1 {
+                "is a token: it ceases"
+            } else {
+                "are tokens: they cease"
+            };
             self.step(
                 who,
-                format!("{} {verb} to exist instead of going to the trash", join_and(&report.tokens)),
+                format!(
+                    "{} {verb} to exist instead of going to the trash",
+                    join_and(&report.tokens)
+                ),
                 &[Cite::TokenCeases],
                 Vec::new(),
             );

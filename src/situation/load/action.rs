@@ -13,7 +13,9 @@ impl<'a> Reader<'a> {
         let map = self.mapping(
             node,
             "an action",
-            &["play", "pass", "order", "move", "assign", "end_turn", "begin"],
+            &[
+                "play", "pass", "order", "move", "assign", "end_turn", "begin",
+            ],
             "`- pass: Ben`",
         )?;
         if map.len() != 1 {
@@ -61,7 +63,12 @@ impl<'a> Reader<'a> {
 
     /// `move: { units, to, id }` (144): a standard move by the units' controller.
     fn move_action(&mut self, v: &Node) -> Option<ActionKind> {
-        let m = self.mapping(v, "a `move` action", &["units", "to", "id"], "`{ units: vanguard, to: Battlefield 1 }`")?;
+        let m = self.mapping(
+            v,
+            "a `move` action",
+            &["units", "to", "id"],
+            "`{ units: vanguard, to: Battlefield 1 }`",
+        )?;
         self.moves += 1;
         let id = match m.get_node("id") {
             Some(n) => self.text(n, "`id`")?,
@@ -87,9 +94,13 @@ impl<'a> Reader<'a> {
                 (Some(c), None) => by = Some(c),
                 (Some(c), Some(b)) if c != b => {
                     self.push(
-                        Problem::new("move_controllers", *loc, "one standard move moves one player's units (144.3)")
-                            .label("another player's unit")
-                            .help("write one `move` per player"),
+                        Problem::new(
+                            "move_controllers",
+                            *loc,
+                            "one standard move moves one player's units (144.3)",
+                        )
+                        .label("another player's unit")
+                        .help("write one `move` per player"),
                     );
                 }
                 _ => {}
@@ -115,7 +126,12 @@ impl<'a> Reader<'a> {
 
     /// `assign: { by, to: { unit: N }, id }` (465.2.c).
     fn assign_action(&mut self, v: &Node) -> Option<ActionKind> {
-        let m = self.mapping(v, "an `assign` action", &["by", "to", "id"], "`{ by: Ana, to: { poro: 3 } }`")?;
+        let m = self.mapping(
+            v,
+            "an `assign` action",
+            &["by", "to", "id"],
+            "`{ by: Ana, to: { poro: 3 } }`",
+        )?;
         self.assigns += 1;
         let id = match m.get_node("id") {
             Some(n) => self.text(n, "`id`")?,

@@ -55,9 +55,13 @@ impl<'a> Reader<'a> {
             Some(n) if n.as_scalar().is_some_and(|s| s.as_str() == "none") => {
                 if kind != Some(BoardKind::Battlefield) {
                     self.push(
-                        Problem::new("controller_none", self.loc(n), "only a battlefield can be uncontrolled")
-                            .label("`none` here")
-                            .help("name the player who controls it"),
+                        Problem::new(
+                            "controller_none",
+                            self.loc(n),
+                            "only a battlefield can be uncontrolled",
+                        )
+                        .label("`none` here")
+                        .help("name the player who controls it"),
                     );
                 }
                 Some(None)
@@ -80,7 +84,8 @@ impl<'a> Reader<'a> {
         };
         self.reg.add(&id, id_what, id_loc, &mut self.problems);
         let triggers = self.triggers(map, TriggerCarrier::Board(kind));
-        let (mut keys, token) = self.permanent_keys(map, node, Carrier::Board(kind_word.unwrap_or("")));
+        let (mut keys, token) =
+            self.permanent_keys(map, node, Carrier::Board(kind_word.unwrap_or("")));
         // Where it is.
         match (kind, at_node) {
             (Some(BoardKind::Battlefield | BoardKind::Legend), Some(n)) => {
@@ -91,33 +96,49 @@ impl<'a> Reader<'a> {
                 };
                 let loc = self.key_loc(map, "at").unwrap_or_else(|| self.loc(n));
                 self.push(
-                    Problem::new("misplaced_key", loc, format!("`at` is not allowed here: {what}"))
-                        .label("not allowed here")
-                        .help("remove `at`"),
+                    Problem::new(
+                        "misplaced_key",
+                        loc,
+                        format!("`at` is not allowed here: {what}"),
+                    )
+                    .label("not allowed here")
+                    .help("remove `at`"),
                 );
             }
             (Some(BoardKind::Gear), Some(n)) if self.board && at != "base" => {
                 let loc = self.key_loc(map, "at").unwrap_or_else(|| self.loc(n));
                 self.push(
-                    Problem::new("misplaced_key", loc, "gear at a battlefield: attachment is not modelled")
-                        .label("not at base")
-                        .help("attachment is not modelled: put the gear at base"),
+                    Problem::new(
+                        "misplaced_key",
+                        loc,
+                        "gear at a battlefield: attachment is not modelled",
+                    )
+                    .label("not at base")
+                    .help("attachment is not modelled: put the gear at base"),
                 );
             }
             (Some(BoardKind::Facedown), None) => {
                 self.push(
-                    Problem::new("facedown_at", loc, "a facedown card is at a battlefield (107.3)")
-                        .label("`at` is missing")
-                        .help("add `at:` naming the battlefield where it is hidden"),
+                    Problem::new(
+                        "facedown_at",
+                        loc,
+                        "a facedown card is at a battlefield (107.3)",
+                    )
+                    .label("`at` is missing")
+                    .help("add `at:` naming the battlefield where it is hidden"),
                 );
             }
             (Some(BoardKind::Unit | BoardKind::Facedown), Some(n)) if self.board => {
                 keys.place = self.place(n, "`at`");
                 if kind == Some(BoardKind::Facedown) && keys.place == Some(Place::Base) {
                     self.push(
-                        Problem::new("facedown_at", self.loc(n), "a facedown card is at a battlefield (107.3)")
-                            .label("`base` here")
-                            .help("name the battlefield where it is hidden"),
+                        Problem::new(
+                            "facedown_at",
+                            self.loc(n),
+                            "a facedown card is at a battlefield (107.3)",
+                        )
+                        .label("`base` here")
+                        .help("name the battlefield where it is hidden"),
                     );
                 }
             }
@@ -128,18 +149,28 @@ impl<'a> Reader<'a> {
             for (k, _) in map.iter() {
                 if !matches!(k.as_str(), "id" | "name" | "controller" | "kind" | "at") {
                     self.push(
-                        Problem::new("misplaced_key", self.sloc(k), format!("`{}` is not allowed on a facedown card", k.as_str()))
-                            .label("not allowed here")
-                            .help("a facedown card has only `id`, `name`, `controller`, `kind` and `at`"),
+                        Problem::new(
+                            "misplaced_key",
+                            self.sloc(k),
+                            format!("`{}` is not allowed on a facedown card", k.as_str()),
+                        )
+                        .label("not allowed here")
+                        .help(
+                            "a facedown card has only `id`, `name`, `controller`, `kind` and `at`",
+                        ),
                     );
                 }
             }
             if controller == Some(None) {
                 if let Some(n) = controller_node {
                     self.push(
-                        Problem::new("controller_none", self.loc(n), "a facedown card has a controller")
-                            .label("`none` here")
-                            .help("name the player who hid it"),
+                        Problem::new(
+                            "controller_none",
+                            self.loc(n),
+                            "a facedown card has a controller",
+                        )
+                        .label("`none` here")
+                        .help("name the player who hid it"),
                     );
                 }
             }
@@ -149,18 +180,26 @@ impl<'a> Reader<'a> {
         if let Some(n) = map.get_node("points") {
             let loc = self.key_loc(map, "points").unwrap_or_else(|| self.loc(n));
             self.push(
-                Problem::new("misplaced_key", loc, "battlefields carry no points: points are the players'")
-                    .label("not allowed here")
-                    .help("move it to the top-level `points: { Ana: 3, Ben: 2 }`"),
+                Problem::new(
+                    "misplaced_key",
+                    loc,
+                    "battlefields carry no points: points are the players'",
+                )
+                .label("not allowed here")
+                .help("move it to the top-level `points: { Ana: 3, Ben: 2 }`"),
             );
         }
         for key in ["contested_by", "scored_this_turn"] {
             if let (Some(n), false) = (map.get_node(key), kind == Some(BoardKind::Battlefield)) {
                 let loc = self.key_loc(map, key).unwrap_or_else(|| self.loc(n));
                 self.push(
-                    Problem::new("misplaced_key", loc, format!("`{key}` is only for battlefields"))
-                        .label("not allowed here")
-                        .help(format!("remove `{key}`")),
+                    Problem::new(
+                        "misplaced_key",
+                        loc,
+                        format!("`{key}` is only for battlefields"),
+                    )
+                    .label("not allowed here")
+                    .help(format!("remove `{key}`")),
                 );
             }
         }

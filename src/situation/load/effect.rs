@@ -105,14 +105,20 @@ impl<'a> Reader<'a> {
                             "opponent" => {
                                 if self.players.len() > 2 {
                                     self.push(
-                                        Problem::new("gain_point", self.loc(v), "`opponent` is one player only in a 2-player game")
-                                            .label("several opponents")
-                                            .help("name the player who gains the point"),
+                                        Problem::new(
+                                            "gain_point",
+                                            self.loc(v),
+                                            "`opponent` is one player only in a 2-player game",
+                                        )
+                                        .label("several opponents")
+                                        .help("name the player who gains the point"),
                                     );
                                 }
                                 EffectKind::GainPoint(PointTo::Opponent)
                             }
-                            _ => EffectKind::GainPoint(PointTo::Player(self.player(v, "`gain_point`")?)),
+                            _ => EffectKind::GainPoint(PointTo::Player(
+                                self.player(v, "`gain_point`")?,
+                            )),
                         }
                     }
                     "play" => EffectKind::Play(Box::new(self.item(v, Place::PlayEffect)?)),
@@ -235,9 +241,13 @@ impl<'a> Reader<'a> {
             let l = self.text_list(node, what)?;
             if l.is_empty() {
                 self.push(
-                    Problem::new("empty_list", self.loc(node), format!("{what} names nothing"))
-                        .label("empty list")
-                        .help("name at least one id"),
+                    Problem::new(
+                        "empty_list",
+                        self.loc(node),
+                        format!("{what} names nothing"),
+                    )
+                    .label("empty list")
+                    .help("name at least one id"),
                 );
                 return None;
             }
@@ -249,9 +259,13 @@ impl<'a> Reader<'a> {
         for (id, loc) in list {
             if out.contains(&id) {
                 self.push(
-                    Problem::new("repeated_id", loc, format!("`{id}` is named twice in {what}"))
-                        .label("second time")
-                        .help("name each id once"),
+                    Problem::new(
+                        "repeated_id",
+                        loc,
+                        format!("`{id}` is named twice in {what}"),
+                    )
+                    .label("second time")
+                    .help("name each id once"),
                 );
                 continue;
             }
@@ -270,7 +284,10 @@ impl<'a> Reader<'a> {
         let (keys, example): (&[&str], &str) = match key {
             "damage" => (&["target", "amount"], "`{ target: poro, amount: 3 }`"),
             "move" => (&["target", "to"], "`{ target: guard, to: Battlefield 1 }`"),
-            _ => (&["target", "amount", "duration"], "`{ target: scout, amount: 1, duration: turn }`"),
+            _ => (
+                &["target", "amount", "duration"],
+                "`{ target: scout, amount: 1, duration: turn }`",
+            ),
         };
         let what = format!("a `{key}` effect");
         let m = self.mapping(v, &what, keys, example)?;

@@ -257,9 +257,13 @@ impl<'a> Reader<'a> {
             Some(n) => {
                 let loc = self.key_loc(map, "at").unwrap_or_else(|| self.loc(n));
                 self.push(
-                    Problem::new("misplaced_key", loc, "`at` is only for unit items: where the unit enters")
-                        .label("not allowed here")
-                        .help("remove `at`"),
+                    Problem::new(
+                        "misplaced_key",
+                        loc,
+                        "`at` is only for unit items: where the unit enters",
+                    )
+                    .label("not allowed here")
+                    .help("remove `at`"),
                 );
                 None
             }

@@ -22,12 +22,12 @@
 mod action;
 mod board;
 mod board_model;
-mod permanent;
 mod effect;
 mod expect;
 mod expect_board;
 mod ids;
 mod item;
+mod permanent;
 mod reader;
 mod ruling;
 mod trigger;
@@ -266,9 +266,13 @@ impl<'a> Reader<'a> {
                 let v = self.integer(n, "`victory_score`")?;
                 if v < 1 {
                     self.push(
-                        Problem::new("bad_value", self.loc(n), "`victory_score` must be at least 1 (483.3.a)")
-                            .label("out of range")
-                            .help("write 1 or more (8 in a 2-4 player game)"),
+                        Problem::new(
+                            "bad_value",
+                            self.loc(n),
+                            "`victory_score` must be at least 1 (483.3.a)",
+                        )
+                        .label("out of range")
+                        .help("write 1 or more (8 in a 2-4 player game)"),
                     );
                 }
                 Some(v)
@@ -357,9 +361,13 @@ impl<'a> Reader<'a> {
         let Some(node) = node else { return out };
         let Some(m) = node.as_mapping() else {
             self.push(
-                Problem::new("wrong_type", self.loc(node), "`points` maps players to points")
-                    .label(format!("found {}", Self::type_name(node)))
-                    .help("write `points: { Ana: 3, Ben: 2 }`"),
+                Problem::new(
+                    "wrong_type",
+                    self.loc(node),
+                    "`points` maps players to points",
+                )
+                .label(format!("found {}", Self::type_name(node)))
+                .help("write `points: { Ana: 3, Ben: 2 }`"),
             );
             return out;
         };
@@ -370,9 +378,13 @@ impl<'a> Reader<'a> {
             if let Some(n) = self.integer(v, "points") {
                 if n < 0 {
                     self.push(
-                        Problem::new("bad_value", self.loc(v), "points cannot be negative (194.4)")
-                            .label("out of range")
-                            .help("write 0 or more"),
+                        Problem::new(
+                            "bad_value",
+                            self.loc(v),
+                            "points cannot be negative (194.4)",
+                        )
+                        .label("out of range")
+                        .help("write 0 or more"),
                     );
                 }
                 out[p] = n;

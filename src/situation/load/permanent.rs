@@ -32,8 +32,12 @@ pub(super) const UNIT_KEYS: &[&str] = &[
 ];
 
 /// The other permanent keys (3.2, 3.4).
-pub(super) const PERMANENT_KEYS: &[&str] =
-    &["temporary", "token", "extra_death_triggers", "replace_death"];
+pub(super) const PERMANENT_KEYS: &[&str] = &[
+    "temporary",
+    "token",
+    "extra_death_triggers",
+    "replace_death",
+];
 
 /// What carries the keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,10 +92,21 @@ impl<'a> Reader<'a> {
         if !unit {
             for key in UNIT_KEYS {
                 let what = if on_item { "a unit item" } else { "a unit" };
-                self.misplaced(map, key, format!("`{key}` is only for {what}"), &format!("remove `{key}`"));
+                self.misplaced(
+                    map,
+                    key,
+                    format!("`{key}` is only for {what}"),
+                    &format!("remove `{key}`"),
+                );
             }
         } else if on_item {
-            for key in ["damage", "exhausted", "stunned", "might_this_turn", "might_this_combat"] {
+            for key in [
+                "damage",
+                "exhausted",
+                "stunned",
+                "might_this_turn",
+                "might_this_combat",
+            ] {
                 self.misplaced(
                     map,
                     key,
@@ -111,7 +126,12 @@ impl<'a> Reader<'a> {
         }
         if matches!(kind, "battlefield" | "legend") {
             for key in ["temporary", "token"] {
-                self.misplaced(map, key, format!("a {kind} cannot have `{key}`"), &format!("remove `{key}`"));
+                self.misplaced(
+                    map,
+                    key,
+                    format!("a {kind} cannot have `{key}`"),
+                    &format!("remove `{key}`"),
+                );
             }
         }
         if matches!(kind, "battlefield" | "legend") {
@@ -123,11 +143,21 @@ impl<'a> Reader<'a> {
             );
         }
         if kind == "battlefield" {
-            self.misplaced(map, "extra_death_triggers", "`extra_death_triggers` is for units, gear and legends".into(), "remove it");
+            self.misplaced(
+                map,
+                "extra_death_triggers",
+                "`extra_death_triggers` is for units, gear and legends".into(),
+                "remove it",
+            );
         }
         if on_item && !matches!(kind, "unit" | "gear") {
             for key in PERMANENT_KEYS {
-                self.misplaced(map, key, format!("`{key}` is only for unit and gear items"), &format!("remove `{key}`"));
+                self.misplaced(
+                    map,
+                    key,
+                    format!("`{key}` is only for unit and gear items"),
+                    &format!("remove `{key}`"),
+                );
             }
         }
         // Values.
@@ -148,22 +178,40 @@ impl<'a> Reader<'a> {
             };
             let damage = int(self, "damage").unwrap_or(0);
             if damage < 0 {
-                self.bad_value(map, "damage", "`damage` cannot be negative", "write 0 or more");
+                self.bad_value(
+                    map,
+                    "damage",
+                    "`damage` cannot be negative",
+                    "write 0 or more",
+                );
             }
             let level = |r: &mut Self, key: &str| -> Option<i64> {
                 let n = map.get_node(key)?;
                 if r.boolean_quiet(n).is_some() {
-                    let kw = if key == "shield" { "Shield: 814.1.b.3" } else { "Assault: 807.1.b.3" };
+                    let kw = if key == "shield" {
+                        "Shield: 814.1.b.3"
+                    } else {
+                        "Assault: 807.1.b.3"
+                    };
                     r.push(
-                        Problem::new("wrong_type", r.loc(n), format!("`{key}` is a number: the keyword's value"))
-                            .label("a boolean")
-                            .help(format!("write an integer (X omitted means 1: {kw})")),
+                        Problem::new(
+                            "wrong_type",
+                            r.loc(n),
+                            format!("`{key}` is a number: the keyword's value"),
+                        )
+                        .label("a boolean")
+                        .help(format!("write an integer (X omitted means 1: {kw})")),
                     );
                     return None;
                 }
                 let v = r.integer(n, &format!("`{key}`"))?;
                 if v < 1 {
-                    r.bad_value(map, key, &format!("`{key}` must be at least 1"), "write 1 or more");
+                    r.bad_value(
+                        map,
+                        key,
+                        &format!("`{key}` must be at least 1"),
+                        "write 1 or more",
+                    );
                 }
                 Some(v)
             };
@@ -189,7 +237,12 @@ impl<'a> Reader<'a> {
         keys.replace_death = flag(self, "replace_death");
         if let Some(v) = int(self, "extra_death_triggers") {
             if v < 1 {
-                self.bad_value(map, "extra_death_triggers", "`extra_death_triggers` must be at least 1", "write 1 or more");
+                self.bad_value(
+                    map,
+                    "extra_death_triggers",
+                    "`extra_death_triggers` must be at least 1",
+                    "write 1 or more",
+                );
             }
             keys.extra_death_triggers = v.max(0) as u32;
         }

@@ -30,7 +30,15 @@ impl<'a> Reader<'a> {
         let map = self.mapping(
             node,
             "a trigger",
-            &["on", "kind", "item", "turn", "of", "deathknell", "in_combat"],
+            &[
+                "on",
+                "kind",
+                "item",
+                "turn",
+                "of",
+                "deathknell",
+                "in_combat",
+            ],
             "`{ on: play, item: { name: ... } }`",
         )?;
         let on_node = self.require(map, node, "on", "a trigger");
@@ -89,9 +97,13 @@ impl<'a> Reader<'a> {
                 if !ons.contains(&o) {
                     let loc = self.key_loc(map, key).unwrap_or_else(|| self.loc(n));
                     self.push(
-                        Problem::new("misplaced_key", loc, format!("`{key}` is only for `on: {}`", ons.join("` or `on: ")))
-                            .label("not allowed here")
-                            .help(format!("remove `{key}`")),
+                        Problem::new(
+                            "misplaced_key",
+                            loc,
+                            format!("`{key}` is only for `on: {}`", ons.join("` or `on: ")),
+                        )
+                        .label("not allowed here")
+                        .help(format!("remove `{key}`")),
                     );
                 }
             }
@@ -113,11 +125,17 @@ impl<'a> Reader<'a> {
             .and_then(|n| self.boolean(n, "`in_combat`"))
             .unwrap_or(false);
         if let (Some(n), true) = (map.get_node("in_combat"), carrier.is_gear()) {
-            let loc = self.key_loc(map, "in_combat").unwrap_or_else(|| self.loc(n));
+            let loc = self
+                .key_loc(map, "in_combat")
+                .unwrap_or_else(|| self.loc(n));
             self.push(
-                Problem::new("misplaced_key", loc, "`in_combat` is for a unit's own death: gear has no combat designation")
-                    .label("not allowed here")
-                    .help("remove `in_combat`"),
+                Problem::new(
+                    "misplaced_key",
+                    loc,
+                    "`in_combat` is for a unit's own death: gear has no combat designation",
+                )
+                .label("not allowed here")
+                .help("remove `in_combat`"),
             );
         }
         let on = match on? {
