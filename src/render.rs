@@ -224,6 +224,81 @@ fn edition_line(s: &Situation, eds: &[EditionId]) -> String {
     line
 }
 
+/// A board entry in a board file's header: its controller and kind, where it is, and the values
+/// a judge checks (Might, damage, statuses, keywords; a battlefield's contester and scores).
+fn board_entry(
+    s: &Situation,
+    b: &crate::situation::BoardSpec,
+    controller: &str,
+    kind: &str,
+) -> String {
+    use crate::situation::{BoardKind, Place};
+    let mut parts = vec![controller.to_string(), kind.to_string()];
+    if b.kind == BoardKind::Battlefield {
+        if let Some(c) = b.battlefield.contested_by {
+            parts.push(format!("contested by {}", s.name(c)));
+        }
+        if !b.battlefield.scored_this_turn.is_empty() {
+            let who: Vec<&str> = b
+                .battlefield
+                .scored_this_turn
+                .iter()
+                .map(|&p| s.name(p))
+                .collect();
+            parts.push(format!("scored this turn by {}", who.join(", ")));
+        }
+    } else {
+        let at = match b.keys.place {
+            Some(Place::Battlefield(k)) => s.board[s.battlefields[k]].id.clone(),
+            _ => "base".to_string(),
+        };
+        parts.push(format!("at {at}"));
+    }
+    if let Some(u) = &b.keys.unit {
+        let mut might = format!("Might {}", u.might);
+        if u.might_this_turn != 0 {
+            might.push_str(&format!(" {:+} this turn", u.might_this_turn));
+        }
+        if u.might_this_combat != 0 {
+            might.push_str(&format!(" {:+} this combat", u.might_this_combat));
+        }
+        parts.push(might);
+        if u.damage > 0 {
+            parts.push(format!("{} damage", u.damage));
+        }
+        for (on, word) in [
+            (u.exhausted, "exhausted"),
+            (u.stunned, "stunned"),
+            (u.tank, "Tank"),
+            (u.backline, "Backline"),
+            (u.ganking, "Ganking"),
+        ] {
+            if on {
+                parts.push(word.to_string());
+            }
+        }
+        if let Some(n) = u.shield {
+            parts.push(format!("Shield {n}"));
+        }
+        if let Some(n) = u.assault {
+            parts.push(format!("Assault {n}"));
+        }
+    }
+    for (on, word) in [
+        (b.token, "token"),
+        (b.keys.temporary, "Temporary"),
+        (b.keys.replace_death, "replaces a death"),
+    ] {
+        if on {
+            parts.push(word.to_string());
+        }
+    }
+    if b.keys.extra_death_triggers > 0 {
+        parts.push(format!("Deathknells +{}", b.keys.extra_death_triggers));
+    }
+    format!("{} ({})", b.id, parts.join(", "))
+}
+
 fn start_line(s: &Situation) -> String {
     let phase = match s.phase {
         Phase::Beginning => match s.step {
@@ -542,10 +617,25 @@ fn header(r: &Report) -> Vec<(&'static str, String)> {
                     crate::situation::BoardKind::Facedown => "facedown card",
                 };
                 let controller = b.controller.map_or("nobody", |p| s.name(p));
-                format!("{} ({controller}, {kind}, at {})", b.id, b.at)
+                if s.board_model.is_none() {
+                    return format!("{} ({controller}, {kind}, at {})", b.id, b.at);
+                }
+                board_entry(s, b, controller, kind)
             })
             .collect();
         v.push(("Board", b.join("; ")));
+    }
+    if s.board_model.is_some() {
+        let pts: Vec<String> = s
+            .players
+            .iter()
+            .zip(&s.points)
+            .map(|(p, n)| format!("{p} {n}"))
+            .collect();
+        v.push((
+            "Points",
+            format!("{} (victory score {})", pts.join(", "), s.victory_score),
+        ));
     }
     let played: Vec<String> = s
         .played_this_turn
