@@ -380,6 +380,15 @@ impl<'s> Board<'s> {
         }
     }
 
+    /// Who controls permanent `i` now: a battlefield's controller changes during the replay
+    /// (190.2); other permanents keep theirs (control changes are not modelled).
+    pub(super) fn controller(&self, i: usize) -> Option<PlayerId> {
+        match self.perms[i].bf {
+            Some(bf) => self.bfs[bf].controller,
+            None => self.perms[i].controller,
+        }
+    }
+
     /// The permanent with this id, if it is on the board.
     pub(super) fn on_board(&self, id: &str) -> Option<usize> {
         self.index

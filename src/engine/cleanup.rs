@@ -247,7 +247,8 @@ impl<'s> Engine<'s> {
             &[Cite::DesignationGained, Cite::LateDesignation],
         );
         self.outstanding(Cite::CleanupStatus);
-        self.put_triggers(fired, "designations gained in a cleanup", &[])?;
+        let cites = combat::designation_trigger_cites(&fired);
+        self.put_triggers(fired, "designations gained in a cleanup", &cites)?;
         Ok(())
     }
 

@@ -203,12 +203,9 @@ impl<'s> Engine<'s> {
                 .filter(|&p| p != a && p != d),
         );
         order.push(d);
-        self.put_triggers_in(
-            fired,
-            "designations given in task c",
-            &[Cite::DesignationTriggers, Cite::DesignationTriggerOrder],
-            &order,
-        )?;
+        let mut cites = vec![Cite::DesignationTriggers, Cite::DesignationTriggerOrder];
+        cites.extend(designation_trigger_cites(&fired));
+        self.put_triggers_in(fired, "designations given in task c", &cites, &order)?;
         // f, g: Closed if that made a Chain, else Open; play goes on.
         if let Some(c) = self.combat.as_mut() {
             c.designated = true;
@@ -271,4 +268,16 @@ impl<'s> Engine<'s> {
         }
         fired
     }
+}
+
+/// The rules of the attack and defend triggers among `fired` (383.4.e, 383.4.f).
+pub(super) fn designation_trigger_cites(fired: &[Fired]) -> Vec<Cite> {
+    let mut cites = Vec::new();
+    if fired.iter().any(|f| f.trigger.on == TriggerOn::Attack) {
+        cites.push(Cite::AttackTrigger);
+    }
+    if fired.iter().any(|f| f.trigger.on == TriggerOn::Defend) {
+        cites.push(Cite::DefendTrigger);
+    }
+    cites
 }

@@ -202,7 +202,11 @@ impl<'s> Engine<'s> {
                             },
                             spec.id
                         ),
-                        &[permission],
+                        &if spec.facedown.is_some() && self.board_on {
+                            vec![permission, Cite::FacedownPlay]
+                        } else {
+                            vec![permission]
+                        },
                         Vec::new(),
                     );
                     self.next = Next::Finalize;

@@ -116,7 +116,10 @@ impl<'s> Engine<'s> {
                 let obj = &self.board.perms[b];
                 for tr in obj.triggers {
                     if tr.on == TriggerOn::Chosen {
-                        fired.push(Fired::new(tr, obj.controller.unwrap_or(self.s.turn)));
+                        fired.push(Fired::new(
+                            tr,
+                            self.board.controller(b).unwrap_or(self.s.turn),
+                        ));
                     }
                 }
             }

@@ -161,15 +161,16 @@ impl<'s> Engine<'s> {
             if !here {
                 continue;
             }
-            if who.is_some() && perm.controller != who {
+            let controller = self.board.controller(o);
+            if who.is_some() && controller != who {
                 continue;
             }
             for t in perm.triggers.iter().filter(|t| on(t.on)) {
                 fired.push(Fired {
                     trigger: t,
-                    controller: perm.controller.unwrap_or(self.s.turn),
+                    controller: controller.unwrap_or(self.s.turn),
                     source: Some(o),
-                    no_controller: perm.controller.is_none(),
+                    no_controller: controller.is_none(),
                 });
             }
         }
@@ -215,16 +216,17 @@ impl<'s> Engine<'s> {
             if perm.place().is_none() {
                 continue;
             }
+            let controller = self.board.controller(o);
             for t in perm.triggers {
                 let Some(own) = on(t.on) else { continue };
-                if own && perm.controller != Some(tp) {
+                if own && controller != Some(tp) {
                     continue;
                 }
                 fired.push(Fired {
                     trigger: t,
-                    controller: perm.controller.unwrap_or(tp),
+                    controller: controller.unwrap_or(tp),
                     source: Some(o),
-                    no_controller: perm.controller.is_none(),
+                    no_controller: controller.is_none(),
                 });
             }
         }

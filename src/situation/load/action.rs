@@ -4,7 +4,7 @@
 use super::item::Place;
 use super::Reader;
 use crate::diag::Problem;
-use crate::situation::validate::{Ref, RefKind};
+use crate::situation::validate::{IdWhat, Ref, RefKind};
 use crate::situation::{Action, ActionKind};
 use marked_yaml::Node;
 
@@ -74,6 +74,11 @@ impl<'a> Reader<'a> {
             Some(n) => self.text(n, "`id`")?,
             None => format!("move-{}", self.moves),
         };
+        let id_loc = m
+            .get_node("id")
+            .map_or_else(|| self.map_first_line(v), |n| self.loc(n));
+        self.reg
+            .add(&id, IdWhat::Action(None), id_loc, &mut self.problems);
         let units_node = self.require(m, v, "units", "a `move` action")?;
         let list: Vec<(String, crate::yaml::Loc)> = if units_node.as_sequence().is_some() {
             self.text_list(units_node, "`units`")?
@@ -137,6 +142,11 @@ impl<'a> Reader<'a> {
             Some(n) => self.text(n, "`id`")?,
             None => format!("assign-{}", self.assigns),
         };
+        let id_loc = m
+            .get_node("id")
+            .map_or_else(|| self.map_first_line(v), |n| self.loc(n));
+        self.reg
+            .add(&id, IdWhat::Action(None), id_loc, &mut self.problems);
         let by = self
             .require(m, v, "by", "an `assign` action")
             .and_then(|n| self.player(n, "`by`"));
