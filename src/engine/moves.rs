@@ -44,13 +44,13 @@ impl<'s> Engine<'s> {
             );
         }
         if let Place::Battlefield(bf) = place {
-            self.arrive(controller, bf);
+            self.arrive(controller, bf, false);
         }
     }
 
-    /// A player's unit arrives at battlefield `bf`: if it is not Contested and they do not
-    /// control it, they apply Contested (190.3.a.1, 450).
-    pub(super) fn arrive(&mut self, p: PlayerId, bf: usize) {
+    /// A player's unit arrives at battlefield `bf` (`by_move`: by a move, 450): if it is not
+    /// Contested and they do not control it, they apply Contested (190.3.a.1).
+    pub(super) fn arrive(&mut self, p: PlayerId, bf: usize, by_move: bool) {
         let b = &self.board.bfs[bf];
         if b.contester.is_some() || b.controller == Some(p) {
             return;
@@ -66,7 +66,11 @@ impl<'s> Engine<'s> {
                 self.name(p),
                 self.name(p)
             ),
-            &[Cite::ContestedApplied, Cite::MoveContests],
+            if by_move {
+                &[Cite::ContestedApplied, Cite::MoveContests]
+            } else {
+                &[Cite::ContestedApplied]
+            },
             Vec::new(),
         );
     }
@@ -217,7 +221,7 @@ impl<'s> Engine<'s> {
             Vec::new(),
         );
         if let Place::Battlefield(bf) = to {
-            self.arrive(p, bf);
+            self.arrive(p, bf, true);
         }
         self.out.moved.push(id.to_string());
         self.cleanup_due = None;
@@ -302,7 +306,7 @@ impl<'s> Engine<'s> {
                 .first()
                 .and_then(|&u| self.board.perms[u].controller),
         ) {
-            self.arrive(p, bf);
+            self.arrive(p, bf, true);
         }
         self.outstanding(Cite::MoveCleanup);
     }

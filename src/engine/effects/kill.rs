@@ -70,7 +70,7 @@ impl<'s> Engine<'s> {
             cites.push(Cite::DeathknellBeforeTrash);
         }
         if copies {
-            cites.push(Cite::DeathknellCopyOrder);
+            cites.extend([Cite::CardText, Cite::DeathknellCopyOrder]);
         }
         self.step(who, what, &cites, Vec::new());
         let cause = if ids.len() == 1 {
