@@ -70,15 +70,7 @@ impl<'a> Reader<'a> {
             "`{ units: vanguard, to: Battlefield 1 }`",
         )?;
         self.moves += 1;
-        let id = match m.get_node("id") {
-            Some(n) => self.text(n, "`id`")?,
-            None => format!("move-{}", self.moves),
-        };
-        let id_loc = m
-            .get_node("id")
-            .map_or_else(|| self.map_first_line(v), |n| self.loc(n));
-        self.reg
-            .add(&id, IdWhat::Action(None), id_loc, &mut self.problems);
+        let id = self.action_id(m, v, "move", self.moves)?;
         let units_node = self.require(m, v, "units", "a `move` action")?;
         let list: Vec<(String, crate::yaml::Loc)> = if units_node.as_sequence().is_some() {
             self.text_list(units_node, "`units`")?
@@ -138,15 +130,7 @@ impl<'a> Reader<'a> {
             "`{ by: Ana, to: { poro: 3 } }`",
         )?;
         self.assigns += 1;
-        let id = match m.get_node("id") {
-            Some(n) => self.text(n, "`id`")?,
-            None => format!("assign-{}", self.assigns),
-        };
-        let id_loc = m
-            .get_node("id")
-            .map_or_else(|| self.map_first_line(v), |n| self.loc(n));
-        self.reg
-            .add(&id, IdWhat::Action(None), id_loc, &mut self.problems);
+        let id = self.action_id(m, v, "assign", self.assigns)?;
         let by = self
             .require(m, v, "by", "an `assign` action")
             .and_then(|n| self.player(n, "`by`"));
@@ -178,5 +162,26 @@ impl<'a> Reader<'a> {
             }
         }
         Some(ActionKind::Assign { id, by: by?, to })
+    }
+
+    /// A `move` or `assign` action's id: as written, or `<kind>-N` in file order; registered
+    /// so that `expect` can name it.
+    fn action_id(
+        &mut self,
+        m: &marked_yaml::types::MarkedMappingNode,
+        v: &Node,
+        kind: &str,
+        n: usize,
+    ) -> Option<String> {
+        let id = match m.get_node("id") {
+            Some(node) => self.text(node, "`id`")?,
+            None => format!("{kind}-{n}"),
+        };
+        let id_loc = m
+            .get_node("id")
+            .map_or_else(|| self.map_first_line(v), |node| self.loc(node));
+        self.reg
+            .add(&id, IdWhat::Action(None), id_loc, &mut self.problems);
+        Some(id)
     }
 }

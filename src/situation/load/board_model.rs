@@ -4,34 +4,21 @@
 //! header. Also the battlefields' ids and names, which `at`, `to`, `target_at`, `begin` and
 //! `showdown.battlefield` name, collected before the board is read.
 
+use super::permanent::{PERMANENT_KEYS, UNIT_KEYS};
+use super::trigger::BOARD_ON;
 use super::Reader;
 use crate::diag::{did_you_mean, Problem};
 use crate::situation::{slug, BoardModel, Place};
 use crate::yaml::Loc;
 use marked_yaml::Node;
 
-/// Keys that make a file a board file wherever they stand (outside `expect` and `ruling`).
-const BOARD_KEYS: &[&str] = &[
+/// Keys that make a file a board file wherever they stand (outside `expect` and `ruling`),
+/// besides the unit keys and the permanent keys other than `token`.
+const OTHER_BOARD_KEYS: &[&str] = &[
     "points",
     "victory_score",
-    "might",
-    "might_this_turn",
-    "might_this_combat",
-    "damage",
-    "exhausted",
-    "stunned",
-    "tank",
-    "backline",
-    "shield",
-    "assault",
-    "ganking",
-    "temporary",
-    "ambush",
-    "enters_ready",
     "contested_by",
     "scored_this_turn",
-    "extra_death_triggers",
-    "replace_death",
     "facedown",
     "heal",
     "move",
@@ -46,20 +33,14 @@ const BOARD_KEYS: &[&str] = &[
     "in_combat",
 ];
 
-/// `on` values of the board extension.
-const BOARD_ON: &[&str] = &[
-    "attack",
-    "defend",
-    "showdown_start",
-    "combat_start",
-    "combat_win",
-    "combat_lose",
-    "conquer",
-    "hold",
-    "beginning_phase",
-    "end_of_turn",
-    "mighty",
-];
+/// Whether `key` is a board key (principle 1); `turn` only inside a trigger, which is where
+/// this walk meets it (the top-level `turn` is never walked as a key).
+fn is_board_key(key: &str) -> bool {
+    key == "turn"
+        || OTHER_BOARD_KEYS.contains(&key)
+        || UNIT_KEYS.contains(&key)
+        || (PERMANENT_KEYS.contains(&key) && key != "token")
+}
 
 impl<'a> Reader<'a> {
     /// The first board key of the file, in document order.
@@ -99,7 +80,7 @@ impl<'a> Reader<'a> {
                 for (k, v) in m.iter() {
                     let key = k.as_str();
                     let value = v.as_scalar().map(|s| s.as_str());
-                    let hit = if BOARD_KEYS.contains(&key) || key == "turn" {
+                    let hit = if is_board_key(key) {
                         Some(key.to_string())
                     } else {
                         match (key, value) {

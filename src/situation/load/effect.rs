@@ -28,27 +28,13 @@ const MAIN_KEYS: &[&str] = &[
     "stun",
 ];
 
-const EFFECT_KEYS: &[&str] = &[
-    "counter",
-    "play",
-    "kill",
-    "extra_turn",
-    "forbid_name",
-    "damage",
-    "heal",
-    "move",
-    "recall",
-    "might",
-    "gain_point",
-    "stun",
-    "text",
-    "if",
-    "target_at",
-];
+/// The keys allowed beside an effect key.
+const BESIDE_KEYS: &[&str] = &["text", "if", "target_at"];
 
 impl<'a> Reader<'a> {
     pub(super) fn effect(&mut self, node: &Node) -> Option<Effect> {
-        let map = self.mapping(node, "an effect", EFFECT_KEYS, "`{ counter: a }`")?;
+        let allowed: Vec<&str> = MAIN_KEYS.iter().chain(BESIDE_KEYS).copied().collect();
+        let map = self.mapping(node, "an effect", &allowed, "`{ counter: a }`")?;
         let mains: Vec<&MarkedScalarNode> = map
             .iter()
             .map(|(k, _)| k)

@@ -9,6 +9,28 @@ use crate::situation::{BoardKind, CardKind, ItemKind, Trigger, TriggerOn};
 use marked_yaml::types::MarkedMappingNode;
 use marked_yaml::Node;
 
+/// The `on` values: format 1's four, then the board extension's (3.7).
+pub(super) const ON_WORDS: &[&str] = &[
+    "play",
+    "death",
+    "you_play",
+    "chosen",
+    "attack",
+    "defend",
+    "showdown_start",
+    "combat_start",
+    "combat_win",
+    "combat_lose",
+    "conquer",
+    "hold",
+    "beginning_phase",
+    "end_of_turn",
+    "mighty",
+];
+
+/// The `on` values that only a board file uses.
+pub(super) const BOARD_ON: &[&str] = ON_WORDS.split_at(4).1;
+
 impl<'a> Reader<'a> {
     pub(super) fn triggers(
         &mut self,
@@ -42,24 +64,7 @@ impl<'a> Reader<'a> {
             "`{ on: play, item: { name: ... } }`",
         )?;
         let on_node = self.require(map, node, "on", "a trigger");
-        let words: &[&'static str] = &[
-            "play",
-            "death",
-            "you_play",
-            "chosen",
-            "attack",
-            "defend",
-            "showdown_start",
-            "combat_start",
-            "combat_win",
-            "combat_lose",
-            "conquer",
-            "hold",
-            "beginning_phase",
-            "end_of_turn",
-            "mighty",
-        ];
-        let on = on_node.and_then(|n| self.word(n, "`on`", words));
+        let on = on_node.and_then(|n| self.word(n, "`on`", ON_WORDS));
         let kind = match map.get_node("kind") {
             Some(k) if on == Some("you_play") => self
                 .word(k, "`kind`", &["spell", "unit", "gear", "card"])
