@@ -329,7 +329,7 @@ actions:
 }
 
 #[test]
-#[ignore = "engine bug: a unit leaving the combat's battlefield loses its designation with no cleanup step citing 323.2.c"]
+
 fn task2_a_unit_that_leaves_the_combat_loses_its_designation_in_a_cleanup() {
     let yaml = r"
 players: [Ana, Ben]
@@ -1379,7 +1379,9 @@ actions:
     assert!(j.outcome.unused.is_empty(), "{:?}", j.outcome.unused);
     assert_cites(
         &j,
-        &["323.8", "323.6", "323.12", "345", "348.2.a", "348.2.a.1"],
+        // The file starts in the combat, so under July its battlefield is staged from the start
+        // (4.1: tasks 6 and 7 stage during a combat, R2); task 5 then finds it staged (466.5).
+        &["466.5", "323.6", "323.12", "345", "348.2.a", "348.2.a.1"],
     );
     // October: nothing staged; Ana establishes control and conquers at 468.5, before 468.7.
     assert_eq!(o.outcome.showdowns_begun, 0, "{}", dump(&o));
@@ -2074,7 +2076,7 @@ actions:
 // The trace: steps carry the changes they made; the starting state is settled (4.1)
 
 #[test]
-#[ignore = "engine bug: a kill instruction's and task 8's board changes are attached to another step"]
+
 fn steps_carry_the_board_changes_they_made() {
     let yaml = r"
 players: [Ana, Ben]
@@ -2117,7 +2119,7 @@ actions:
 }
 
 #[test]
-#[ignore = "engine bug: a July combat file starts without the staging tasks 6 and 7 would give its battlefield (4.1), so the first cleanup shows it as new"]
+
 fn a_july_combat_file_starts_with_its_battlefield_staged() {
     // Under July tasks 6 and 7 stage at the combat's battlefield during the combat (4.3), and
     // a file's staging is where they would put it (4.1): the first cleanup (the Chain opening)

@@ -242,9 +242,7 @@ impl<'s> Board<'s> {
 
     /// Puts permanent `i` on the board at `place` (its entering, or a move or recall).
     pub(super) fn enter(&mut self, i: usize, place: Place) {
-        let logging = std::mem::replace(&mut self.logging, false);
-        self.leave(i, Zone::Gone);
-        self.logging = logging;
+        self.detach(i);
         self.perms[i].zone = Zone::Board(place);
         self.log_location(i);
         if let (Place::Battlefield(bf), Some(c), true) = (
@@ -274,8 +272,8 @@ impl<'s> Board<'s> {
         }
     }
 
-    /// Takes permanent `i` off the board (if it is on it) to `zone`.
-    pub(super) fn leave(&mut self, i: usize, zone: Zone) {
+    /// Takes permanent `i` out of its battlefield's lists (before it moves or leaves).
+    fn detach(&mut self, i: usize) {
         if let Zone::Board(Place::Battlefield(bf)) = self.perms[i].zone {
             if self.bfs[bf].units.remove(&i) {
                 if let Some(c) = self.perms[i].controller {
@@ -286,6 +284,11 @@ impl<'s> Board<'s> {
                 self.bfs[bf].facedown = None;
             }
         }
+    }
+
+    /// Takes permanent `i` off the board (if it is on it) to `zone`.
+    pub(super) fn leave(&mut self, i: usize, zone: Zone) {
+        self.detach(i);
         let moved = self.perms[i].zone != zone;
         self.perms[i].zone = zone;
         if moved {

@@ -606,7 +606,7 @@ impl<'s> Engine<'s> {
             let next = (0..n)
                 .map(|k| (self.s.turn + k) % n)
                 .find(|&p| self.board.bfs[bf].has_units(p) && controller != Some(p));
-            self.board.set_contester(bf, next);
+            self.board.set_contester(bf, None);
             self.outstanding(Cite::CleanupStatus);
             let what = format!(
                 "{} has no units at {id} and nothing is under way there: Contested is removed",
@@ -614,6 +614,7 @@ impl<'s> Engine<'s> {
             );
             self.task(run, None, what, &[Cite::ContestedRemoved]);
             if let Some(p) = next {
+                self.board.set_contester(bf, Some(p));
                 let what = format!(
                     "{} has units at {id} and does not control it: {} applies Contested",
                     self.name(p),

@@ -352,6 +352,14 @@ impl<'s> Engine<'s> {
         self.next = Next::End;
     }
 
+    /// Board changes made after the last step was shown belong to it (a death action shows its
+    /// step before the cards move).
+    fn changes_to_last_step(&mut self) {
+        if let Some(last) = self.steps.last_mut() {
+            last.changes.append(&mut self.board.log);
+        }
+    }
+
     /// `p` gains a point (194.1.c, 471.1).
     fn add_point(&mut self, p: PlayerId) {
         self.points[p] += 1;

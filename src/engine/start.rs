@@ -164,8 +164,9 @@ impl<'s> Engine<'s> {
         let combat_bf = self.combat.as_ref().map(|c| c.bf);
         for b in &mut self.board.bfs {
             let c = b.contester;
+            // October stages nothing where a combat is under way (row 8); July does (R2).
             let at_combat = combat_bf.is_some_and(|bf| self.board.perms[b.perm].bf == Some(bf));
-            if at_combat {
+            if at_combat && self.edition == EditionId::October {
                 continue;
             }
             b.showdown_staged = c.is_some_and(|c| b.has_units(c));

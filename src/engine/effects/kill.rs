@@ -85,6 +85,7 @@ impl<'s> Engine<'s> {
         )?;
         let mut report = self.replace_deaths(&mut dying, &added);
         self.bury(&dying, &mut report);
+        self.changes_to_last_step();
         self.report_deaths(who, &report);
         let gear = std::mem::take(&mut report.gear_instead);
         self.kill_action(who, gear)
