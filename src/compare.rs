@@ -15,6 +15,28 @@ pub enum Flag {
     NumbersDiffer,
     /// The step happens under one edition only, or its outcome differs.
     OutcomeDiffers,
+    /// The step happens under one edition only but changes nothing the report shows: the turn
+    /// state, Priority, Focus and the board stay as they were (for example July's Combat
+    /// Showdown Step task d when the attacker already has Focus).
+    StepsDiffer,
+}
+
+/// The flag of a step taken under one edition only: `StepsDiffer` when it changes nothing
+/// shown (state, Priority, Focus, board changes) against the step before it in its own trace.
+fn one_sided(t: &Trace, i: usize) -> Flag {
+    let st = &t.steps[i];
+    let unchanged = i > 0 && {
+        let prev = &t.steps[i - 1];
+        prev.state == st.state
+            && prev.priority == st.priority
+            && prev.focus == st.focus
+            && prev.chain_len == st.chain_len
+    };
+    if unchanged && st.changes.is_empty() {
+        Flag::StepsDiffer
+    } else {
+        Flag::OutcomeDiffers
+    }
 }
 
 /// One row of the aligned report: the step's index in each trace (`None`: absent there).
@@ -242,7 +264,7 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
             } => {
                 rows.extend((old_index..old_index + old_len).map(|i| Row {
                     steps: vec![Some(i), None],
-                    flag: Flag::OutcomeDiffers,
+                    flag: one_sided(a, i),
                 }));
             }
             similar::DiffOp::Insert {
@@ -250,7 +272,7 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
             } => {
                 rows.extend((new_index..new_index + new_len).map(|j| Row {
                     steps: vec![None, Some(j)],
-                    flag: Flag::OutcomeDiffers,
+                    flag: one_sided(b, j),
                 }));
             }
             similar::DiffOp::Replace {
@@ -261,11 +283,11 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
             } => {
                 rows.extend((old_index..old_index + old_len).map(|i| Row {
                     steps: vec![Some(i), None],
-                    flag: Flag::OutcomeDiffers,
+                    flag: one_sided(a, i),
                 }));
                 rows.extend((new_index..new_index + new_len).map(|j| Row {
                     steps: vec![None, Some(j)],
-                    flag: Flag::OutcomeDiffers,
+                    flag: one_sided(b, j),
                 }));
             }
         }

@@ -184,6 +184,10 @@ cites! {
     CounterWording = "counter_wording",
     /// 355.9.a.2: "spell" and "ability" mean objects on the Chain unless stated otherwise.
     ChainByDefault = "chain_by_default",
+    /// 466.1: the Resolution Step begins with the Combat Cleanup.
+    CombatCleanup = "combat_cleanup",
+    /// 466.1.a: the Combat Cleanup is a special cleanup with its own inserts.
+    CombatCleanupInserts = "combat_cleanup_inserts",
     /// 709: becoming Mighty.
     MightyKeyword = "mighty_keyword",
     /// 194.1.c: gaining a point.

@@ -247,7 +247,7 @@ fn board_entry(
                 .collect();
             parts.push(format!("scored this turn by {}", who.join(", ")));
         }
-    } else {
+    } else if b.kind != BoardKind::Legend {
         let at = match b.keys.place {
             Some(Place::Battlefield(k)) => s.board[s.battlefields[k]].id.clone(),
             _ => "base".to_string(),
@@ -676,18 +676,33 @@ fn differences(r: &Report) -> Vec<String> {
         .iter()
         .filter(|x| x.flag == Flag::OutcomeDiffers)
         .count();
+    let steps = r
+        .rows
+        .iter()
+        .filter(|x| x.flag == Flag::StepsDiffer)
+        .count();
+    let finals = r.final_differences();
     let mut v = Vec::new();
-    if outcome == 0 && r.traces[0].outcome == r.traces[1].outcome {
+    if outcome == 0 && finals.is_empty() && r.traces[0].outcome == r.traces[1].outcome {
         v.push("Outcomes: the same under July and October.".to_string());
+    } else if finals.is_empty() {
+        v.push(format!(
+            "OUTCOMES DIFFER along the way: {outcome} step(s) happen differently (marked OUTCOME); the final values are the same."
+        ));
     } else {
         v.push(format!(
             "OUTCOMES DIFFER: {outcome} step(s) happen differently (marked OUTCOME)."
         ));
-        for (name, july, october) in r.final_differences() {
+        for (name, july, october) in &finals {
             v.push(format!(
                 "  {name} at the end: July {july}; October {october}"
             ));
         }
+    }
+    if steps > 0 {
+        v.push(format!(
+            "Steps: {steps} step(s) are taken under one edition only and change nothing shown (marked ≠ steps)."
+        ));
     }
     if numbers > 0 {
         v.push(format!(
@@ -785,6 +800,7 @@ pub fn text(r: &Report, style: Style) -> String {
                 Flag::Same => ("=", Color::Reset),
                 Flag::NumbersDiffer => ("≠ numbers", Color::Yellow),
                 Flag::OutcomeDiffers => ("OUTCOME", Color::Red),
+                Flag::StepsDiffer => ("≠ steps", Color::Yellow),
             };
             let mut cell = Cell::new(t);
             if style.color && l.flag != Flag::Same {
@@ -847,6 +863,7 @@ pub fn markdown(r: &Report) -> String {
                 Flag::Same => "=",
                 Flag::NumbersDiffer => "≠ numbers",
                 Flag::OutcomeDiffers => "**OUTCOME**",
+                Flag::StepsDiffer => "≠ steps",
             };
             let _ = write!(out, " {f} |");
         }

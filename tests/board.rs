@@ -739,7 +739,7 @@ actions:
         let begun = t
             .steps
             .iter()
-            .position(|s| s.what.contains("showdown at battlefield-1 begins"))
+            .position(|s| s.what.contains("gains Focus as the showdown begins"))
             .unwrap();
         assert!(begun > snare_gone, "{}", dump(&t));
     }

@@ -24,8 +24,12 @@ pub(super) enum Special {
 struct Run {
     intro: String,
     cites: Vec<Cite>,
+    /// Notes for the first step shown (a reading about the cleanup as a whole).
+    notes: Vec<Note>,
     shown: bool,
     changed: bool,
+    /// Battlefields where this cleanup staged a showdown (R14).
+    staged_now: Vec<usize>,
 }
 
 impl<'s> Engine<'s> {
@@ -43,14 +47,23 @@ impl<'s> Engine<'s> {
                 cause_words(cause)
             );
         }
+        let notes = if self.cleanup_deferred && self.showdown.is_some() && self.chain.is_empty() {
+            self.reading_once("R3", Note {
+                text: "the cleanup waits for the whole Resolve step ({0}), so when the Chain emptied, {1} had already passed Focus; the other reading runs it between the resolution and {1}, the Chain going on (reading R3)".into(),
+                cites: vec![Cite::TasksAfterStep, Cite::FocusPassesOnEmpty],
+            })
+        } else {
+            Vec::new()
+        };
         self.cleanup_deferred = false;
-        let mut changed = self.cleanup(None, intro, cites)?;
+        let mut changed = self.cleanup(None, intro, cites, notes)?;
         while changed && self.next != Next::End {
             self.cleanup_due = None;
             changed = self.cleanup(
                 None,
                 "Cleanup (the last one changed something, so another follows)".into(),
                 vec![Cite::CleanupCascade],
+                Vec::new(),
             )?;
         }
         self.cleanup_due = None;
@@ -61,13 +74,15 @@ impl<'s> Engine<'s> {
     /// A special cleanup (always shown), then normal cleanups as needed (324.2).
     pub(super) fn special_cleanup(&mut self, special: Special, intro: &str, cites: &[Cite]) -> Res {
         self.cleanup_due = None;
-        let mut changed = self.cleanup(Some(special), intro.to_string(), cites.to_vec())?;
+        let mut changed =
+            self.cleanup(Some(special), intro.to_string(), cites.to_vec(), Vec::new())?;
         while changed && self.next != Next::End {
             self.cleanup_due = None;
             changed = self.cleanup(
                 None,
                 "Cleanup (a normal cleanup follows the special one)".into(),
                 vec![Cite::SpecialCleanupCascade],
+                Vec::new(),
             )?;
         }
         self.cleanup_due = None;
@@ -93,24 +108,45 @@ impl<'s> Engine<'s> {
     }
 
     fn show(&mut self, run: &mut Run, who: Option<PlayerId>, what: String, cites: &[Cite]) {
+        self.show_noted(run, who, what, cites, Vec::new());
+    }
+
+    /// Shows a task with notes (a reading followed at this task).
+    fn show_noted(
+        &mut self,
+        run: &mut Run,
+        who: Option<PlayerId>,
+        what: String,
+        cites: &[Cite],
+        mut notes: Vec<Note>,
+    ) {
         let (what, cites) = if run.shown {
             (format!("Cleanup: {what}"), cites.to_vec())
         } else {
             run.shown = true;
             let mut all = run.cites.clone();
             all.extend_from_slice(cites);
+            notes.splice(0..0, std::mem::take(&mut run.notes));
             (format!("{}: {what}", run.intro), all)
         };
-        self.step(who, what, &cites, Vec::new());
+        self.step(who, what, &cites, notes);
     }
 
     /// One cleanup, task by task (323). Returns whether it changed anything.
-    fn cleanup(&mut self, special: Option<Special>, intro: String, cites: Vec<Cite>) -> Res<bool> {
+    fn cleanup(
+        &mut self,
+        special: Option<Special>,
+        intro: String,
+        cites: Vec<Cite>,
+        notes: Vec<Note>,
+    ) -> Res<bool> {
         let mut run = Run {
             intro,
             cites,
+            notes,
             shown: false,
             changed: false,
+            staged_now: Vec::new(),
         };
         let chain_before = self.chain.len();
         // 1. The win (323.1, 472).
@@ -285,6 +321,12 @@ impl<'s> Engine<'s> {
                 cites: vec![Cite::OwnDeathTriggers],
             });
         }
+        if !july && dying.len() > 1 && !fired.is_empty() {
+            notes.push(Note {
+                text: "October's single kill step kills them by one action, so every own-death trigger is added before any of the cards moves ({0}, {1}); the other reading adds each unit's triggers just before that unit moves (reading R13)".into(),
+                cites: vec![Cite::KillTogether, Cite::DeathknellBeforeTrash],
+            });
+        }
         let mut tcites = Vec::new();
         if copies {
             tcites.extend([Cite::CardText, Cite::DeathknellCopyOrder]);
@@ -311,19 +353,39 @@ impl<'s> Engine<'s> {
             self.task(run, None, what, &c);
             self.steps.last_mut().expect("just shown").notes = notes;
         }
-        let added = self.put_triggers(fired, &format!("{names} dying"), &[])?;
+        let with_triggers: Vec<String> = {
+            let mut v: Vec<String> = Vec::new();
+            for f in &fired {
+                if let Some(src) = f.source {
+                    let id = self.board.perms[src].id.clone();
+                    if !v.contains(&id) {
+                        v.push(id);
+                    }
+                }
+            }
+            v
+        };
+        let added = self.put_triggers(
+            fired,
+            &format!("{} dying", effects::join_and(&with_triggers)),
+            &[],
+        )?;
         let mut report = self.replace_deaths(&mut dying, &added);
+        self.report_replacements(None, &report);
         self.bury(&dying, &mut report);
         let died: Vec<String> = report.died.clone();
         if !died.is_empty() {
-            let what = format!(
-                "{} {} killed by lethal damage, together",
-                effects::join_and(&died),
-                if died.len() == 1 { "is" } else { "are" }
-            );
+            let what = if died.len() == 1 {
+                format!("{} is killed by lethal damage", died[0])
+            } else {
+                format!(
+                    "{} are killed by lethal damage, together",
+                    effects::join_and(&died)
+                )
+            };
             self.task(run, None, what, &[Cite::LethalKilled, Cite::LethalDamage]);
         }
-        self.report_deaths(None, &report);
+        self.report_tokens(None, &report);
         let gear = std::mem::take(&mut report.gear_instead);
         self.kill_action(None, gear)?;
         run.changed = true;
@@ -569,7 +631,16 @@ impl<'s> Engine<'s> {
                 } else {
                     Cite::ShowdownStagedWhile
                 };
-                self.task(run, None, what, &[cite]);
+                if showdown {
+                    run.staged_now.push(bf);
+                }
+                let notes = if combat_bf == Some(bf) && showdown {
+                    self.reading_once("R2", r2_note())
+                } else {
+                    Vec::new()
+                };
+                run.changed = true;
+                self.show_noted(run, None, what, &[cite], notes);
             }
             if combat != was_combat {
                 self.board.bfs[bf].combat_staged = combat;
@@ -583,7 +654,13 @@ impl<'s> Engine<'s> {
                 } else {
                     Cite::CombatUnstaged
                 };
-                self.task(run, None, what, &[cite]);
+                let notes = if combat_bf == Some(bf) && combat {
+                    self.reading_once("R2", r2_note())
+                } else {
+                    Vec::new()
+                };
+                run.changed = true;
+                self.show_noted(run, None, what, &[cite], notes);
             }
         }
     }
@@ -640,17 +717,13 @@ impl<'s> Engine<'s> {
                         "a combat is staged where the showdown is under way: the showdown at {} becomes a combat showdown",
                         self.board.bf_id(bf)
                     );
+                    self.begin_combat(bf, false)?;
                     self.task(
                         run,
                         None,
                         what,
-                        &[
-                            Cite::ShowdownBecomesCombat,
-                            Cite::CombatInShowdown,
-                            Cite::StagedCombatBegins,
-                        ],
+                        &[Cite::ShowdownBecomesCombat, Cite::CombatInShowdown],
                     );
-                    self.begin_combat(bf, false)?;
                 }
             }
             return Ok(());
@@ -694,16 +767,26 @@ impl<'s> Engine<'s> {
                 cites.push(Cite::CombatChoice);
             }
             let what = format!("in a Neutral Open State the combat staged at {id} begins{choice}");
-            self.task(run, Some(self.s.turn), what, &cites);
             self.begin_combat(bf, true)?;
+            self.task(run, Some(self.s.turn), what, &cites);
         } else {
             let what =
                 format!("in a Neutral Open State the showdown staged at {id} begins{choice}");
-            self.task(
+            let notes = if run.staged_now.contains(&bf) {
+                vec![Note {
+                    text: "{0} says a showdown opens during the next cleanup; it is begun in the cleanup that staged it, at {1} (same outcome: another cleanup would follow at once)".into(),
+                    cites: vec![Cite::ShowdownOpens, Cite::ShowdownBegins],
+                }]
+            } else {
+                Vec::new()
+            };
+            run.changed = true;
+            self.show_noted(
                 run,
                 Some(self.s.turn),
                 what,
                 &[Cite::ShowdownBegins, Cite::ShowdownOpens],
+                notes,
             );
             self.begin_showdown(bf)?;
         }
@@ -763,5 +846,14 @@ fn cause_words(c: Cite) -> &'static str {
         Cite::CleanupBoardChange => "something entered or left the board",
         Cite::CleanupMove | Cite::MoveCleanup => "a move was completed",
         _ => "a status changed",
+    }
+}
+
+/// Reading R2: July's staging tasks read literally stage at the battlefield of a combat under
+/// way.
+pub(super) fn r2_note() -> Note {
+    Note {
+        text: "{0} and {1} stage at every contested battlefield, read literally also where a combat is under way, so the attacker who clears the battlefield settles control only after a further showdown (followed under July); the other reading stages nothing during a combat, which is October's text and tournament practice".into(),
+        cites: vec![Cite::ShowdownStaged, Cite::CombatStaged],
     }
 }

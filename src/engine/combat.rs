@@ -32,6 +32,8 @@ pub(super) struct CombatRt {
     pub(super) stage: Stage,
     /// The Combat Cleanup's 3d recalled a unit (466.3.d).
     pub(super) recalled_at_3d: bool,
+    /// A replaced death recalled a unit from the battlefield during the combat (reading R11).
+    pub(super) recalled_by_replacement: bool,
     /// Its index in the engine's list of combats.
     pub(super) record: usize,
 }
@@ -82,6 +84,7 @@ impl<'s> Engine<'s> {
             designated: false,
             stage: Stage::Showdown,
             recalled_at_3d: false,
+            recalled_by_replacement: false,
             record: self.combats.len() - 1,
         });
         self.priority = None;
@@ -120,7 +123,12 @@ impl<'s> Engine<'s> {
             &[Cite::CombatStartTask],
             notes,
         );
-        self.put_triggers(fired, "the combat began", &[Cite::CombatStartTask])?;
+        let cause = if opened {
+            "the combat and its showdown began"
+        } else {
+            "the combat began"
+        };
+        self.put_triggers(fired, cause, &[Cite::CombatStartTask])?;
         // c: the attacker, the defender, their designations, and Focus.
         let mut fired = Vec::new();
         let units: Vec<usize> = self.board.bfs[bf].units.iter().copied().collect();
@@ -205,7 +213,7 @@ impl<'s> Engine<'s> {
         order.push(d);
         let mut cites = vec![Cite::DesignationTriggers, Cite::DesignationTriggerOrder];
         cites.extend(designation_trigger_cites(&fired));
-        self.put_triggers_in(fired, "designations given in task c", &cites, &order)?;
+        self.put_triggers_in(fired, "designations given in task c", &cites, &order, false)?;
         // f, g: Closed if that made a Chain, else Open; play goes on.
         if let Some(c) = self.combat.as_mut() {
             c.designated = true;

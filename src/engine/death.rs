@@ -145,6 +145,11 @@ impl<'s> Engine<'s> {
                     self.chain_exists = false;
                 }
             }
+            if let Some(c) = self.combat.as_mut() {
+                if self.board.perms[d].place() == Some(Place::Battlefield(c.bf)) {
+                    c.recalled_by_replacement = true;
+                }
+            }
             self.board.heal(d);
             self.board.unit_mut(d).keys.exhausted = true;
             self.board.enter(d, Place::Base);

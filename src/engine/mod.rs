@@ -203,6 +203,8 @@ struct Engine<'s> {
     fepr_since_expiration: bool,
     /// The turn ended (317.3).
     turn_ended: bool,
+    /// Readings already named once in this replay (a reading is noted at its first step only).
+    readings_noted: Vec<&'static str>,
     /// The step of the Beginning or Ending Phase under way (board files).
     phase_at: phases::PhaseStep,
     /// The combats that began (or were under way at the start), with their results.
@@ -252,6 +254,7 @@ impl<'s> Engine<'s> {
             winner: None,
             fepr_since_expiration: false,
             turn_ended: false,
+            readings_noted: Vec::new(),
             phase_at: phases::PhaseStep::BeginningStart,
             combats: Vec::new(),
             scores: Vec::new(),
@@ -358,6 +361,15 @@ impl<'s> Engine<'s> {
         if let Some(last) = self.steps.last_mut() {
             last.changes.append(&mut self.board.log);
         }
+    }
+
+    /// `note` the first time reading `id` applies in this replay, nothing after that.
+    fn reading_once(&mut self, id: &'static str, note: Note) -> Vec<Note> {
+        if self.readings_noted.contains(&id) {
+            return Vec::new();
+        }
+        self.readings_noted.push(id);
+        vec![note]
     }
 
     /// `p` gains a point (194.1.c, 471.1).

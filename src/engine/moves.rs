@@ -291,12 +291,7 @@ impl<'s> Engine<'s> {
                 if skipped.len() == 1 { "is" } else { "are" }
             ));
         }
-        self.step(
-            Some(controller),
-            what,
-            &[Cite::MoveAction, Cite::MoveContests],
-            Vec::new(),
-        );
+        self.step(Some(controller), what, &[Cite::MoveAction], Vec::new());
         if moved.is_empty() {
             return;
         }

@@ -26,7 +26,26 @@ impl<'s> Engine<'s> {
             if spec.adds {
                 c.push(Cite::AddResolvesImmediately);
             }
-            let how = if spec.kind.is_permanent() {
+            let how = if spec.kind.is_permanent() && self.board_on {
+                let place = self.entry_place(spec);
+                if let Place::Battlefield(bf) = place {
+                    c.push(Cite::UnitLocation);
+                    let why = match (
+                        spec.facedown.is_some(),
+                        self.board.bfs[bf].controller == Some(controller),
+                    ) {
+                        (true, _) => "where its facedown card was",
+                        (false, true) => "which its controller controls",
+                        (false, false) => "where its controller has units (Ambush)",
+                    };
+                    format!(
+                        "{iid} resolves as it is finalized, with no window to respond: it enters the board at {}, {why}",
+                        self.board.bf_id(bf)
+                    )
+                } else {
+                    format!("{iid} resolves as it is finalized, with no window to respond: it enters the board at its controller's base")
+                }
+            } else if spec.kind.is_permanent() {
                 format!("{iid} resolves as it is finalized, with no window to respond: it enters the board")
             } else {
                 format!("{iid} resolves as it is finalized, with no window to respond")

@@ -76,9 +76,10 @@ impl<'s> Engine<'s> {
                 self.draws[p] += 1;
                 drew = true;
                 format!(
-                    "{} {word} {id} with {} points, one short of the victory score of {vs}, without having scored every battlefield this turn: {} draws a card instead of the final point",
+                    "{} {word} {id} with {} points (at least {}, one short of the victory score of {vs}) without having scored every battlefield this turn: {} draws a card instead of the final point",
                     self.name(p),
                     self.points[p],
+                    vs - 1,
                     self.name(p)
                 )
             }
@@ -99,7 +100,6 @@ impl<'s> Engine<'s> {
             },
         ));
         self.step(Some(p), what, &cites, notes);
-        self.outstanding(Cite::CleanupStatus);
         drew
     }
 

@@ -22,11 +22,12 @@ impl<'s> Engine<'s> {
         self.step(
             Some(contester),
             format!(
-                "The showdown at {} begins: {} applied Contested there and gains Focus",
+                "At {}, {} applied Contested, so {} gains Focus as the showdown begins",
                 self.board.bf_id(bf),
+                self.name(contester),
                 self.name(contester)
             ),
-            &[Cite::ShowdownOpens, Cite::FirstFocus],
+            &[Cite::FirstFocus],
             vec![Note {
                 text: "nothing is awarded during a cleanup ({0}), but {1} gives Focus as the showdown begins: followed, Focus at once and Priority once nothing is pending; the other reading lets the contester act before pending triggers".into(),
                 cites: vec![Cite::CleanupAddsPending, Cite::FirstFocus],
@@ -64,8 +65,11 @@ impl<'s> Engine<'s> {
             self.end("the combat showdown ended and combat moved on to the Combat Damage Step, which format 1 does not replay");
         } else if let Some(bf) = sd.and_then(|sd| sd.bf).filter(|_| self.board_on) {
             self.showdown = None;
+            // A non-combat showdown is a phase of its own (316.8.b.1): its end calls a cleanup
+            // (319.2).
+            self.cleanup_due = None;
+            self.outstanding(Cite::CleanupPhase);
             self.settle_showdown(bf)?;
-            self.outstanding(Cite::CleanupOpenClosed);
             self.next = Next::Idle;
         } else {
             self.showdown = None;

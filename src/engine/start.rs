@@ -144,6 +144,7 @@ impl<'s> Engine<'s> {
                     designated: true,
                     stage: combat::Stage::Showdown,
                     recalled_at_3d: false,
+                    recalled_by_replacement: false,
                     record: 0,
                 });
                 let units: Vec<usize> = self.board.bfs[bf].units.iter().copied().collect();

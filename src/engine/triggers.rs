@@ -16,18 +16,19 @@ impl<'s> Engine<'s> {
     ) -> Res<Vec<usize>> {
         let n = self.s.players.len();
         let order: Vec<PlayerId> = (0..n).map(|k| (self.s.turn + k) % n).collect();
-        self.put_triggers_in(fired, cause, cites, &order)
+        self.put_triggers_in(fired, cause, cites, &order, true)
     }
 
     /// [`Engine::put_triggers`] with the controllers' order given (`controllers`, first put on
-    /// first), as the Combat Showdown Step's task e orders them (464.2.e.1). Returns the items
-    /// added, oldest first.
+    /// first), as the Combat Showdown Step's task e orders them (464.2.e.1); `turn_order` says
+    /// that order is 383.3.d.1's, to be cited. Returns the items added, oldest first.
     pub(super) fn put_triggers_in(
         &mut self,
         fired: Vec<Fired<'s>>,
         cause: &str,
         cites: &[Cite],
         controllers: &[PlayerId],
+        turn_order: bool,
     ) -> Res<Vec<usize>> {
         if fired.is_empty() {
             return Ok(Vec::new());
@@ -54,11 +55,6 @@ impl<'s> Engine<'s> {
             .iter()
             .map(|(i, _)| self.inst[*i].controller)
             .collect();
-        let n = self.s.players.len();
-        let turn_order = controllers
-            .iter()
-            .copied()
-            .eq((0..n).map(|k| (self.s.turn + k) % n));
         if present.len() > 1 && turn_order {
             all_cites.push(Cite::TriggerOrderTurn);
         }

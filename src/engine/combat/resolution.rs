@@ -17,7 +17,7 @@ impl<'s> Engine<'s> {
                 self.special_cleanup(
                     cleanup::Special::Combat,
                     "Resolution Step, task 1: the Combat Cleanup",
-                    &[Cite::CombatHeal],
+                    &[Cite::CombatCleanup, Cite::CombatCleanupInserts],
                 )?;
                 self.next = Next::Resolution(2);
                 Ok(())
@@ -109,7 +109,14 @@ impl<'s> Engine<'s> {
                 self.name(loser)
             ),
             &[Cite::ResultWin, Cite::ResultLose, Cite::ResultShared],
-            Vec::new(),
+            if c.recalled_by_replacement {
+                vec![Note {
+                    text: "only the Combat Cleanup's 3d recall gives No Result by {0}; a unit recalled by a replaced death is not counted, so the result stands (the other reading counts any recall of an attacker in the Combat Cleanup, reading R11)".into(),
+                    cites: vec![Cite::NoResult],
+                }]
+            } else {
+                Vec::new()
+            },
         );
         let mut fired = self.fire_at(c.bf, |on| on == TriggerOn::CombatWin, Some(winner));
         fired.extend(self.fire_at(c.bf, |on| on == TriggerOn::CombatLose, Some(loser)));
@@ -133,14 +140,18 @@ impl<'s> Engine<'s> {
             } else {
                 "a showdown"
             };
+            let mut notes = vec![Note {
+                text: "{0} settles control only when nothing is staged; its sub-steps are read as applying only then, so Contested stays too (the other reading clears Contested anyway, and the next cleanup applies it again)".into(),
+                cites: vec![Cite::CombatControl],
+            }];
+            if self.edition == EditionId::July {
+                notes.extend(self.reading_once("R2", cleanup::r2_note()));
+            }
             self.step(
                 None,
                 format!("Resolution Step, task 5: {what} is staged at {id}, so nothing is settled there now: control and Contested stay as they are"),
                 &[Cite::CombatControl],
-                vec![Note {
-                    text: "{0} settles control only when nothing is staged; its sub-steps are read as applying only then, so Contested stays too (the other reading clears Contested anyway, and the next cleanup applies it again)".into(),
-                    cites: vec![Cite::CombatControl],
-                }],
+                notes,
             );
             return Ok(());
         }

@@ -20,9 +20,15 @@ impl<'s> Engine<'s> {
         for target in targets {
             match self
                 .on_board(target)
-                .filter(|&b| self.board.perms[b].killable() && self.meets(b, effect.target_at))
+                .filter(|&b| self.board.perms[b].killable())
             {
-                Some(b) => dying.push(b),
+                Some(b) if self.meets(b, effect.target_at) => dying.push(b),
+                Some(_) => self.step(
+                    Some(controller),
+                    format!("kill {target}: skipped, {target} is no longer where the effect may target it (a mistarget; the rest still happens)"),
+                    &[Cite::MistargetSkip, Cite::MistargetAll],
+                    Vec::new(),
+                ),
                 None => self.step(
                     Some(controller),
                     format!("kill {target}: skipped, {target} is not on the board (a mistarget; the rest still happens)"),
@@ -84,15 +90,17 @@ impl<'s> Engine<'s> {
             &[Cite::KillDeathTriggers, Cite::DeathknellBeforeTrash],
         )?;
         let mut report = self.replace_deaths(&mut dying, &added);
+        self.report_replacements(who, &report);
         self.bury(&dying, &mut report);
         self.changes_to_last_step();
-        self.report_deaths(who, &report);
+        self.report_tokens(who, &report);
         let gear = std::mem::take(&mut report.gear_instead);
         self.kill_action(who, gear)
     }
 
-    /// Shows the replacements and tokens of a death action (board files).
-    pub(in crate::engine) fn report_deaths(
+    /// Shows the replaced deaths of a death action (board files): they happen before the other
+    /// deaths of the action (373.1.a).
+    pub(in crate::engine) fn report_replacements(
         &mut self,
         who: Option<PlayerId>,
         report: &death::DeathReport,
@@ -100,6 +108,15 @@ impl<'s> Engine<'s> {
         for r in &report.replaced {
             self.step(who, r.clone(), &report.cites, Vec::new());
         }
+        self.changes_to_last_step();
+    }
+
+    /// Shows the tokens of a death action that ceased to exist (186.1).
+    pub(in crate::engine) fn report_tokens(
+        &mut self,
+        who: Option<PlayerId>,
+        report: &death::DeathReport,
+    ) {
         if !report.tokens.is_empty() {
             let verb = if report.tokens.len() == 1 {
                 "is a token: it ceases"
@@ -109,7 +126,7 @@ impl<'s> Engine<'s> {
             self.step(
                 who,
                 format!(
-                    "{} {verb} to exist instead of going to the trash",
+                    "{} {verb} to exist once put in the trash",
                     join_and(&report.tokens)
                 ),
                 &[Cite::TokenCeases],
