@@ -188,6 +188,8 @@ cites! {
     CombatCleanup = "combat_cleanup",
     /// 466.1.a: the Combat Cleanup is a special cleanup with its own inserts.
     CombatCleanupInserts = "combat_cleanup_inserts",
+    /// 194.2.b: players level at or above the victory score: the game goes on.
+    TieGoesOn = "tie_goes_on",
     /// 709: becoming Mighty.
     MightyKeyword = "mighty_keyword",
     /// 194.1.c: gaining a point.

@@ -192,6 +192,20 @@ impl<'s> Engine<'s> {
         let Some(p) = (0..n).find(|&p| {
             self.points[p] >= vs && (0..n).all(|q| q == p || self.points[q] < self.points[p])
         }) else {
+            // Level at or above the victory score: no winner yet (194.2.b); shown once per score.
+            let top = self.points.iter().copied().max().unwrap_or(0);
+            if top >= vs && self.tie_shown != Some(top) {
+                self.tie_shown = Some(top);
+                let level: Vec<String> = (0..n)
+                    .filter(|&q| self.points[q] == top)
+                    .map(|q| self.name(q).to_string())
+                    .collect();
+                let what = format!(
+                    "{} are level at {top} points, at or above the victory score of {vs}: nobody wins yet, the game goes on",
+                    effects::join_and(&level)
+                );
+                self.show(run, None, what, &[Cite::CleanupWin, Cite::TieGoesOn]);
+            }
             return false;
         };
         self.winner = Some(p);

@@ -203,6 +203,8 @@ struct Engine<'s> {
     fepr_since_expiration: bool,
     /// The turn ended (317.3).
     turn_ended: bool,
+    /// The score at which a tie at or above the victory score was last shown (194.2.b).
+    tie_shown: Option<i64>,
     /// Readings already named once in this replay (a reading is noted at its first step only).
     readings_noted: Vec<&'static str>,
     /// The step of the Beginning or Ending Phase under way (board files).
@@ -255,6 +257,7 @@ impl<'s> Engine<'s> {
             fepr_since_expiration: false,
             turn_ended: false,
             readings_noted: Vec::new(),
+            tie_shown: None,
             phase_at: phases::PhaseStep::BeginningStart,
             combats: Vec::new(),
             scores: Vec::new(),
