@@ -4,11 +4,16 @@
 //! prints as is; a number the known changes imply but no source quotes prints as "N (inferred)";
 //! any other prints as "October: unconfirmed (July n)". A footnote explains each mark used.
 
+mod board;
+mod json;
+
 use crate::compare::{Flag, Report, Row};
 use crate::edition::{Cite, Cited, EditionId, Editions};
 use crate::situation::{Phase, PlayerId, Situation, Status};
 use crate::trace::{BoardOutcome, CombatResult, Note, Outcome, Step, Trace};
+use board::{board_entry, board_key_line, board_summary, json_board, json_change};
 use comfy_table::{presets, Cell, Color, ContentArrangement, Table};
+pub use json::json;
 use std::fmt::Write as _;
 
 /// The version of the JSON output's shape.
@@ -224,81 +229,6 @@ fn edition_line(s: &Situation, eds: &[EditionId]) -> String {
     line
 }
 
-/// A board entry in a board file's header: its controller and kind, where it is, and the values
-/// a judge checks (Might, damage, statuses, keywords; a battlefield's contester and scores).
-fn board_entry(
-    s: &Situation,
-    b: &crate::situation::BoardSpec,
-    controller: &str,
-    kind: &str,
-) -> String {
-    use crate::situation::{BoardKind, Place};
-    let mut parts = vec![controller.to_string(), kind.to_string()];
-    if b.kind == BoardKind::Battlefield {
-        if let Some(c) = b.battlefield.contested_by {
-            parts.push(format!("contested by {}", s.name(c)));
-        }
-        if !b.battlefield.scored_this_turn.is_empty() {
-            let who: Vec<&str> = b
-                .battlefield
-                .scored_this_turn
-                .iter()
-                .map(|&p| s.name(p))
-                .collect();
-            parts.push(format!("scored this turn by {}", who.join(", ")));
-        }
-    } else if b.kind != BoardKind::Legend {
-        let at = match b.keys.place {
-            Some(Place::Battlefield(k)) => s.board[s.battlefields[k]].id.clone(),
-            _ => "base".to_string(),
-        };
-        parts.push(format!("at {at}"));
-    }
-    if let Some(u) = &b.keys.unit {
-        let mut might = format!("Might {}", u.might);
-        if u.might_this_turn != 0 {
-            might.push_str(&format!(" {:+} this turn", u.might_this_turn));
-        }
-        if u.might_this_combat != 0 {
-            might.push_str(&format!(" {:+} this combat", u.might_this_combat));
-        }
-        parts.push(might);
-        if u.damage > 0 {
-            parts.push(format!("{} damage", u.damage));
-        }
-        for (on, word) in [
-            (u.exhausted, "exhausted"),
-            (u.stunned, "stunned"),
-            (u.tank, "Tank"),
-            (u.backline, "Backline"),
-            (u.ganking, "Ganking"),
-        ] {
-            if on {
-                parts.push(word.to_string());
-            }
-        }
-        if let Some(n) = u.shield {
-            parts.push(format!("Shield {n}"));
-        }
-        if let Some(n) = u.assault {
-            parts.push(format!("Assault {n}"));
-        }
-    }
-    for (on, word) in [
-        (b.token, "token"),
-        (b.keys.temporary, "Temporary"),
-        (b.keys.replace_death, "replaces a death"),
-    ] {
-        if on {
-            parts.push(word.to_string());
-        }
-    }
-    if b.keys.extra_death_triggers > 0 {
-        parts.push(format!("Deathknells +{}", b.keys.extra_death_triggers));
-    }
-    format!("{} ({})", b.id, parts.join(", "))
-}
-
 fn start_line(s: &Situation) -> String {
     let phase = match s.phase {
         Phase::Beginning => match s.step {
@@ -448,108 +378,6 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
     v
 }
 
-/// The summary lines of a board file's final board: points (and cards drawn instead of the
-/// final point, if any), the winner, control and Contested per battlefield, conquers and holds,
-/// combats and the phase.
-fn board_summary(s: &Situation, b: &BoardOutcome) -> Vec<(String, String)> {
-    let mut v = Vec::new();
-    let per_player = |values: &[i64]| -> Vec<String> {
-        values
-            .iter()
-            .enumerate()
-            .map(|(p, n)| format!("{} {n}", s.name(p)))
-            .collect()
-    };
-    let mut points = per_player(&b.points).join(", ");
-    if b.draws.iter().any(|d| *d > 0) {
-        let drew: Vec<String> = b
-            .draws
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| **d > 0)
-            .map(|(p, d)| format!("{} {d}", s.name(p)))
-            .collect();
-        let _ = write!(
-            points,
-            "; cards drawn instead of the final point: {}",
-            drew.join(", ")
-        );
-    }
-    v.push(("Points".to_string(), points));
-    if let Some(w) = b.winner {
-        v.push(("Winner".to_string(), s.name(w).to_string()));
-    }
-    let bfs: Vec<String> = b
-        .control
-        .iter()
-        .map(|(id, c)| {
-            let mut t = format!(
-                "{id}: {}",
-                c.map_or("uncontrolled".to_string(), |p| format!(
-                    "controlled by {}",
-                    s.name(p)
-                ))
-            );
-            if let Some(p) = b
-                .contested
-                .iter()
-                .find(|(x, _)| x == id)
-                .and_then(|(_, p)| *p)
-            {
-                let _ = write!(t, ", contested by {}", s.name(p));
-            }
-            t
-        })
-        .collect();
-    let bfs = if bfs.is_empty() {
-        "none".to_string()
-    } else {
-        bfs.join("; ")
-    };
-    v.push(("Battlefields".to_string(), bfs));
-    let scored = |list: &[crate::trace::Scored]| -> String {
-        let items: Vec<String> = list
-            .iter()
-            .map(|x| {
-                let drew = if x.drew {
-                    " (a card drawn instead of the point)"
-                } else {
-                    ""
-                };
-                format!("{} at {}{drew}", s.name(x.player), x.battlefield)
-            })
-            .collect();
-        list_or_none(&items)
-    };
-    v.push(("Conquered".to_string(), scored(&b.conquered)));
-    v.push(("Held".to_string(), scored(&b.held)));
-    if !b.combats.is_empty() {
-        let c: Vec<String> = b
-            .combats
-            .iter()
-            .map(|(id, r)| match r {
-                CombatResult::NoResult => format!("{id}: No Result"),
-                CombatResult::Unfinished => {
-                    format!("{id}: unfinished (the replay ended before its result)")
-                }
-                CombatResult::Won { winner, loser } => {
-                    format!("{id}: {} won, {} lost", s.name(*winner), s.name(*loser))
-                }
-            })
-            .collect();
-        v.push(("Combats".to_string(), c.join("; ")));
-    }
-    let phase = match b.phase.as_str() {
-        "beginning" => "Beginning Phase",
-        "main" => "Main Phase",
-        "ending" => "Ending Phase",
-        "ended" => "the turn ended",
-        other => other,
-    };
-    v.push(("Phase".to_string(), phase.to_string()));
-    v
-}
-
 /// The summary blocks: one when the editions' outcomes agree, else one per edition.
 fn summaries(r: &Report) -> Vec<(String, Vec<(String, String)>)> {
     let same = r.traces.len() == 2 && r.traces[0].outcome == r.traces[1].outcome;
@@ -565,13 +393,6 @@ fn summaries(r: &Report) -> Vec<(String, Vec<(String, String)>)> {
             (heading, summary_lines(r.situation, &t.outcome))
         })
         .collect()
-}
-
-/// The line of a board file's first board key.
-fn board_key_line(s: &Situation) -> usize {
-    s.board_model
-        .as_ref()
-        .map_or(0, |m| crate::diag::line_col(&s.source, m.loc.offset).0)
 }
 
 /// The header lines: label and value.
@@ -884,172 +705,6 @@ pub fn markdown(r: &Report) -> String {
     out
 }
 
-#[derive(serde::Serialize)]
-struct JsonCite {
-    key: &'static str,
-    #[serde(flatten)]
-    cited: Cited,
-}
-
-#[derive(serde::Serialize)]
-struct JsonStep<'a> {
-    who: Option<&'a str>,
-    what: &'a str,
-    state: &'static str,
-    priority: Option<&'a str>,
-    focus: Option<&'a str>,
-    chain_items: usize,
-    cites: Vec<JsonCite>,
-    notes: Vec<JsonNote<'a>>,
-    /// What the step changed on the board (board files; omitted when empty).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    changes: Vec<serde_json::Value>,
-}
-
-#[derive(serde::Serialize)]
-struct JsonNote<'a> {
-    text: &'a str,
-    cites: Vec<JsonCite>,
-}
-
-#[derive(serde::Serialize)]
-struct JsonRow<'a> {
-    n: usize,
-    flag: Flag,
-    july: Option<JsonStep<'a>>,
-    october: Option<JsonStep<'a>>,
-}
-
-#[derive(serde::Serialize)]
-struct JsonOutcome<'a> {
-    resolved: &'a [String],
-    countered: &'a [String],
-    refused: Vec<serde_json::Value>,
-    unreached: Vec<serde_json::Value>,
-    unused: &'a [String],
-    banished: &'a [String],
-    priority: Option<&'a str>,
-    focus: Option<&'a str>,
-    state: Option<&'static str>,
-    showdown_ended: bool,
-    legion: &'a [crate::trace::LegionVerdict],
-    next_turns: Vec<&'a str>,
-    ended: &'a str,
-    cites: Vec<String>,
-    /// Board files only: the units and gear killed, in the order they died.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    killed: Option<&'a [String]>,
-    /// Board files only: the final board, keyed as `expect` names it (3.9).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    board: Option<serde_json::Value>,
-}
-
-/// A board file's final board as JSON, with the names of the keys of `expect` (3.9).
-fn json_board(s: &Situation, b: &BoardOutcome) -> serde_json::Value {
-    use serde_json::{json, Map, Value};
-    let per_player = |values: &[i64]| -> Map<String, Value> {
-        values
-            .iter()
-            .enumerate()
-            .map(|(p, n)| (s.name(p).to_string(), json!(n)))
-            .collect()
-    };
-    let per_bf = |list: &[(String, Option<PlayerId>)]| -> Vec<Value> {
-        list.iter()
-            .map(|(id, p)| json!({"battlefield": id, "player": p.map(|p| s.name(p))}))
-            .collect()
-    };
-    let scored = |list: &[crate::trace::Scored]| -> Vec<Value> {
-        list.iter()
-            .map(|x| {
-                json!({"battlefield": x.battlefield, "player": s.name(x.player), "drew": x.drew})
-            })
-            .collect()
-    };
-    let by_id = |list: &[(String, i64)]| -> Map<String, Value> {
-        list.iter().map(|(id, n)| (id.clone(), json!(n))).collect()
-    };
-    json!({
-        "points": per_player(&b.points),
-        "draws": per_player(&b.draws),
-        "winner": b.winner.map(|p| s.name(p)),
-        "control": per_bf(&b.control),
-        "contested": per_bf(&b.contested),
-        "conquered": scored(&b.conquered),
-        "held": scored(&b.held),
-        "combat": b.combats.iter().map(|(id, r)| match r {
-            CombatResult::NoResult => json!({"battlefield": id, "result": "no_result"}),
-            CombatResult::Unfinished => json!({"battlefield": id, "result": "unfinished"}),
-            CombatResult::Won { winner, loser } => json!({
-                "battlefield": id,
-                "result": "won",
-                "winner": s.name(*winner),
-                "loser": s.name(*loser),
-            }),
-        }).collect::<Vec<Value>>(),
-        "locations": b.locations.iter().map(|(id, at)| (id.clone(), json!(at))).collect::<Map<String, Value>>(),
-        "might": by_id(&b.might),
-        "damage": by_id(&b.damage),
-        "phase": b.phase,
-    })
-}
-
-fn json_cites(ed: EditionId, cites: &[Cite]) -> Vec<JsonCite> {
-    cites
-        .iter()
-        .map(|c| JsonCite {
-            key: c.key(),
-            cited: Editions::get().edition(ed).resolve(*c),
-        })
-        .collect()
-}
-
-fn json_step<'a>(s: &'a Situation, ed: EditionId, st: &'a Step) -> JsonStep<'a> {
-    JsonStep {
-        who: st.who.map(|p| s.name(p)),
-        what: &st.what,
-        state: st.state.word(),
-        priority: st.priority.map(|p| s.name(p)),
-        focus: st.focus.map(|p| s.name(p)),
-        chain_items: st.chain_len,
-        cites: json_cites(ed, &st.cites),
-        notes: st
-            .notes
-            .iter()
-            .map(|n| JsonNote {
-                text: &n.text,
-                cites: json_cites(ed, &n.cites),
-            })
-            .collect(),
-        changes: st.changes.iter().map(|c| json_change(s, c)).collect(),
-    }
-}
-
-/// A board change as JSON: `{ "damage": { "id": .., "damage": .. } }` and so on.
-fn json_change(s: &Situation, c: &crate::trace::Change) -> serde_json::Value {
-    use crate::trace::Change;
-    let who = |p: &Option<usize>| p.map(|p| s.name(p).to_string());
-    match c {
-        Change::Damage { id, damage } => {
-            serde_json::json!({"damage": {"id": id, "damage": damage}})
-        }
-        Change::Might { id, might } => serde_json::json!({"might": {"id": id, "might": might}}),
-        Change::Location { id, to } => serde_json::json!({"location": {"id": id, "to": to}}),
-        Change::Control {
-            battlefield,
-            controller,
-        } => {
-            serde_json::json!({"control": {"battlefield": battlefield, "controller": who(controller)}})
-        }
-        Change::Contested { battlefield, by } => {
-            serde_json::json!({"contested": {"battlefield": battlefield, "by": who(by)}})
-        }
-        Change::Points { player, points } => {
-            serde_json::json!({"points": {"player": s.name(*player), "points": points}})
-        }
-    }
-}
-
 /// The numbers a trace cites, for `expect.cites`: established ones, and inferred ones written
 /// without the mark; an unconfirmed rule gives no number.
 pub fn cited_numbers(t: &Trace) -> Vec<String> {
@@ -1058,102 +713,4 @@ pub fn cited_numbers(t: &Trace) -> Vec<String> {
         .into_iter()
         .filter_map(|c| book.resolve(c).number().map(str::to_string))
         .collect()
-}
-
-fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
-    let o = &t.outcome;
-    JsonOutcome {
-        resolved: &o.resolved,
-        countered: &o.countered,
-        refused: o
-            .refused
-            .iter()
-            .map(|(id, why)| serde_json::json!({"id": id, "reason": why}))
-            .collect(),
-        unreached: o
-            .unreached
-            .iter()
-            .map(|(id, why)| serde_json::json!({"id": id, "reason": why}))
-            .collect(),
-        unused: &o.unused,
-        banished: &o.banished,
-        priority: o.priority.map(|p| s.name(p)),
-        focus: o.focus.map(|p| s.name(p)),
-        state: o.state.map(|st| st.word()),
-        showdown_ended: o.showdown_ended,
-        legion: &o.legion,
-        next_turns: o.next_turns.iter().map(|p| s.name(*p)).collect(),
-        ended: &o.ended,
-        cites: cited_numbers(t),
-        killed: o.board.is_some().then_some(o.killed.as_slice()),
-        board: o.board.as_ref().map(|b| json_board(s, b)),
-    }
-}
-
-/// The report as JSON (stable, versioned by `format_version`).
-pub fn json(r: &Report) -> String {
-    let s = r.situation;
-    let eds = editions(r);
-    let rows: Vec<JsonRow> = r
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(n, row)| {
-            let mut jr = JsonRow {
-                n: n + 1,
-                flag: row.flag,
-                july: None,
-                october: None,
-            };
-            for (k, i) in row.steps.iter().enumerate() {
-                if let Some(i) = i {
-                    let st = json_step(s, eds[k], &r.traces[k].steps[*i]);
-                    match eds[k] {
-                        EditionId::July => jr.july = Some(st),
-                        EditionId::October => jr.october = Some(st),
-                    }
-                }
-            }
-            jr
-        })
-        .collect();
-    let mut outcomes = serde_json::Map::new();
-    for t in &r.traces {
-        outcomes.insert(
-            t.edition.word().to_string(),
-            serde_json::to_value(json_outcome(s, t)).unwrap_or_default(),
-        );
-    }
-    let mut v = serde_json::json!({
-        "format_version": JSON_FORMAT_VERSION,
-        "title": s.title,
-        "file": s.path,
-        "editions": eds,
-        "in_force": s.date.as_deref().and_then(|d| Editions::get().in_force(d)),
-        "players": s.players,
-        "turn_player": s.name(s.turn),
-        "start": start_line(s),
-        "steps": rows,
-        "outcome": outcomes,
-        "outcomes_differ": r.outcomes_differ(),
-    });
-    let finals = r.final_differences();
-    if let (false, Some(obj)) = (finals.is_empty(), v.as_object_mut()) {
-        obj.insert(
-            "final_differences".to_string(),
-            finals
-                .iter()
-                .map(|(name, july, october)| serde_json::json!({"value": name, "july": july, "october": october}))
-                .collect(),
-        );
-    }
-    if let (Some(m), Some(obj)) = (&s.board_model, v.as_object_mut()) {
-        obj.insert(
-            "board_model".to_string(),
-            serde_json::json!({"key": m.key, "line": board_key_line(s)}),
-        );
-    }
-    let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
-    text.push('\n');
-    text
 }

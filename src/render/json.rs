@@ -1,0 +1,193 @@
+//! The report as JSON (versioned by `format_version`): the aligned steps with their citations
+//! and notes, each edition's outcome, and for board files the board.
+
+use super::*;
+
+#[derive(serde::Serialize)]
+struct JsonCite {
+    key: &'static str,
+    #[serde(flatten)]
+    cited: Cited,
+}
+
+#[derive(serde::Serialize)]
+struct JsonStep<'a> {
+    who: Option<&'a str>,
+    what: &'a str,
+    state: &'static str,
+    priority: Option<&'a str>,
+    focus: Option<&'a str>,
+    chain_items: usize,
+    cites: Vec<JsonCite>,
+    notes: Vec<JsonNote<'a>>,
+    /// What the step changed on the board (board files; omitted when empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    changes: Vec<serde_json::Value>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonNote<'a> {
+    text: &'a str,
+    cites: Vec<JsonCite>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonRow<'a> {
+    n: usize,
+    flag: Flag,
+    july: Option<JsonStep<'a>>,
+    october: Option<JsonStep<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonOutcome<'a> {
+    resolved: &'a [String],
+    countered: &'a [String],
+    refused: Vec<serde_json::Value>,
+    unreached: Vec<serde_json::Value>,
+    unused: &'a [String],
+    banished: &'a [String],
+    priority: Option<&'a str>,
+    focus: Option<&'a str>,
+    state: Option<&'static str>,
+    showdown_ended: bool,
+    legion: &'a [crate::trace::LegionVerdict],
+    next_turns: Vec<&'a str>,
+    ended: &'a str,
+    cites: Vec<String>,
+    /// Board files only: the units and gear killed, in the order they died.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    killed: Option<&'a [String]>,
+    /// Board files only: the final board, keyed as `expect` names it (3.9).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<serde_json::Value>,
+}
+
+fn json_cites(ed: EditionId, cites: &[Cite]) -> Vec<JsonCite> {
+    cites
+        .iter()
+        .map(|c| JsonCite {
+            key: c.key(),
+            cited: Editions::get().edition(ed).resolve(*c),
+        })
+        .collect()
+}
+
+fn json_step<'a>(s: &'a Situation, ed: EditionId, st: &'a Step) -> JsonStep<'a> {
+    JsonStep {
+        who: st.who.map(|p| s.name(p)),
+        what: &st.what,
+        state: st.state.word(),
+        priority: st.priority.map(|p| s.name(p)),
+        focus: st.focus.map(|p| s.name(p)),
+        chain_items: st.chain_len,
+        cites: json_cites(ed, &st.cites),
+        notes: st
+            .notes
+            .iter()
+            .map(|n| JsonNote {
+                text: &n.text,
+                cites: json_cites(ed, &n.cites),
+            })
+            .collect(),
+        changes: st.changes.iter().map(|c| json_change(s, c)).collect(),
+    }
+}
+
+fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
+    let o = &t.outcome;
+    JsonOutcome {
+        resolved: &o.resolved,
+        countered: &o.countered,
+        refused: o
+            .refused
+            .iter()
+            .map(|(id, why)| serde_json::json!({"id": id, "reason": why}))
+            .collect(),
+        unreached: o
+            .unreached
+            .iter()
+            .map(|(id, why)| serde_json::json!({"id": id, "reason": why}))
+            .collect(),
+        unused: &o.unused,
+        banished: &o.banished,
+        priority: o.priority.map(|p| s.name(p)),
+        focus: o.focus.map(|p| s.name(p)),
+        state: o.state.map(|st| st.word()),
+        showdown_ended: o.showdown_ended,
+        legion: &o.legion,
+        next_turns: o.next_turns.iter().map(|p| s.name(*p)).collect(),
+        ended: &o.ended,
+        cites: cited_numbers(t),
+        killed: o.board.is_some().then_some(o.killed.as_slice()),
+        board: o.board.as_ref().map(|b| json_board(s, b)),
+    }
+}
+
+/// The report as JSON (stable, versioned by `format_version`).
+pub fn json(r: &Report) -> String {
+    let s = r.situation;
+    let eds = editions(r);
+    let rows: Vec<JsonRow> = r
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(n, row)| {
+            let mut jr = JsonRow {
+                n: n + 1,
+                flag: row.flag,
+                july: None,
+                october: None,
+            };
+            for (k, i) in row.steps.iter().enumerate() {
+                if let Some(i) = i {
+                    let st = json_step(s, eds[k], &r.traces[k].steps[*i]);
+                    match eds[k] {
+                        EditionId::July => jr.july = Some(st),
+                        EditionId::October => jr.october = Some(st),
+                    }
+                }
+            }
+            jr
+        })
+        .collect();
+    let mut outcomes = serde_json::Map::new();
+    for t in &r.traces {
+        outcomes.insert(
+            t.edition.word().to_string(),
+            serde_json::to_value(json_outcome(s, t)).unwrap_or_default(),
+        );
+    }
+    let mut v = serde_json::json!({
+        "format_version": JSON_FORMAT_VERSION,
+        "title": s.title,
+        "file": s.path,
+        "editions": eds,
+        "in_force": s.date.as_deref().and_then(|d| Editions::get().in_force(d)),
+        "players": s.players,
+        "turn_player": s.name(s.turn),
+        "start": start_line(s),
+        "steps": rows,
+        "outcome": outcomes,
+        "outcomes_differ": r.outcomes_differ(),
+    });
+    let finals = r.final_differences();
+    if let (false, Some(obj)) = (finals.is_empty(), v.as_object_mut()) {
+        obj.insert(
+            "final_differences".to_string(),
+            finals
+                .iter()
+                .map(|(name, july, october)| serde_json::json!({"value": name, "july": july, "october": october}))
+                .collect(),
+        );
+    }
+    if let (Some(m), Some(obj)) = (&s.board_model, v.as_object_mut()) {
+        obj.insert(
+            "board_model".to_string(),
+            serde_json::json!({"key": m.key, "line": board_key_line(s)}),
+        );
+    }
+    let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
+    text.push('\n');
+    text
+}
