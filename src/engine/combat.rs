@@ -131,6 +131,7 @@ impl<'s> Engine<'s> {
         self.put_triggers(fired, cause, &[Cite::CombatStartTask])?;
         // c: the attacker, the defender, their designations, and Focus.
         let mut fired = Vec::new();
+        let mut mighty = Vec::new();
         let units: Vec<usize> = self.board.bfs[bf].units.iter().copied().collect();
         for u in units {
             let role = match self.board.perms[u].controller {
@@ -138,7 +139,11 @@ impl<'s> Engine<'s> {
                 Some(p) if p == d => Role::Defender,
                 _ => continue,
             };
-            fired.extend(self.designate(u, role));
+            let (f, m) = self.designate(u, role);
+            fired.extend(f);
+            if m {
+                mighty.push(u);
+            }
         }
         fired.extend(self.fire_players(|on| on == TriggerOn::Attack, a));
         fired.extend(self.fire_players(|on| on == TriggerOn::Defend, d));
@@ -185,6 +190,7 @@ impl<'s> Engine<'s> {
             &cites,
             Vec::new(),
         );
+        self.show_mighty(&mighty);
         // d (July only): the attacker gains Focus.
         if self.edition == EditionId::July {
             let mut notes = Vec::new();
@@ -243,7 +249,7 @@ impl<'s> Engine<'s> {
     /// Gives unit `u` a designation; returns its `attack`/`defend` triggers if it gains that
     /// designation for the first time in this combat (383.4.e.2.a, 383.4.f.2.a), and its
     /// `mighty` triggers if Assault or Shield make it Mighty (709).
-    pub(super) fn designate(&mut self, u: usize, role: Role) -> Vec<Fired<'s>> {
+    pub(super) fn designate(&mut self, u: usize, role: Role) -> (Vec<Fired<'s>>, bool) {
         let before = self.board.unit(u).might();
         let st = self.board.unit_mut(u);
         st.role = Some(role);
@@ -271,10 +277,32 @@ impl<'s> Engine<'s> {
                 });
             }
         }
-        if before < 5 && after >= 5 {
+        let mighty = before < 5 && after >= 5;
+        if mighty {
             fired.extend(self.mighty_triggers(u));
         }
-        fired
+        (fired, mighty)
+    }
+
+    /// Shows the units that became Mighty by gaining a designation (Assault, Shield; 709).
+    pub(super) fn show_mighty(&mut self, units: &[usize]) {
+        if units.is_empty() {
+            return;
+        }
+        let ids: Vec<String> = units
+            .iter()
+            .map(|&u| self.board.perms[u].id.clone())
+            .collect();
+        self.step(
+            None,
+            format!(
+                "{} become{} Mighty (Assault or Shield with the designation)",
+                effects::join_and(&ids),
+                if ids.len() == 1 { "s" } else { "" }
+            ),
+            &[Cite::MightyKeyword],
+            Vec::new(),
+        );
     }
 }
 

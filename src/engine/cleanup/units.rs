@@ -89,6 +89,7 @@ impl<'s> Engine<'s> {
             return Ok(());
         }
         let mut fired = Vec::new();
+        let mut mighty = Vec::new();
         let mut ids = Vec::new();
         for &u in &gaining {
             let role = if self.board.perms[u].controller == Some(attacker) {
@@ -105,7 +106,11 @@ impl<'s> Engine<'s> {
                     "Defender"
                 }
             ));
-            fired.extend(self.designate(u, role));
+            let (f, m) = self.designate(u, role);
+            fired.extend(f);
+            if m {
+                mighty.push(u);
+            }
         }
         let what = format!(
             "{} at the combat's battlefield gain{} the designation of {} controller",
@@ -119,6 +124,7 @@ impl<'s> Engine<'s> {
             what,
             &[Cite::DesignationGained, Cite::LateDesignation],
         );
+        self.show_mighty(&mighty);
         self.outstanding(Cite::CleanupStatus);
         let cites = combat::designation_trigger_cites(&fired);
         self.put_triggers(fired, "designations gained in a cleanup", &cites)?;
