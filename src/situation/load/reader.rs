@@ -31,6 +31,9 @@ pub(super) struct Reader<'a> {
     pub(super) assigns: usize,
 }
 
+/// The largest whole number a situation file may write (either sign).
+pub(super) const MAX_NUMBER: i64 = 1_000_000;
+
 /// Whether a plain scalar would be read by YAML 1.2 as something other than text.
 fn plain_non_text(s: &str) -> Option<&'static str> {
     let t = s.trim();
@@ -260,11 +263,31 @@ impl<'a> Reader<'a> {
         None
     }
 
+    /// A whole number, at most [`MAX_NUMBER`] in size: no game value comes near it, and the
+    /// bound keeps every sum the replay makes exact.
     pub(super) fn integer(&mut self, node: &Node, what: &str) -> Option<i64> {
         if let Node::Scalar(s) = node {
             if s.may_coerce() {
-                if let Ok(v) = s.as_str().trim().parse::<i64>() {
-                    return Some(v);
+                let t = s.as_str().trim();
+                let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+                let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+                match t.parse::<i64>() {
+                    Ok(v) if v.abs() <= MAX_NUMBER => return Some(v),
+                    Ok(_) | Err(_) if whole => {
+                        self.push(
+                            Problem::new(
+                                "number_too_large",
+                                self.loc(node),
+                                format!("{what} is too large"),
+                            )
+                            .label(format!("at most {MAX_NUMBER} either way"))
+                            .help(format!(
+                                "write a whole number between -{MAX_NUMBER} and {MAX_NUMBER}: no game value comes near it"
+                            )),
+                        );
+                        return None;
+                    }
+                    _ => {}
                 }
             }
         }
