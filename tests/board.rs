@@ -1528,7 +1528,7 @@ board:
     controller: Ana
     triggers: [ { on: hold, item: { id: bf1-hold, name: Battlefield 1 hold } } ]
   - { name: Battlefield 2, kind: battlefield, controller: Ben }
-  - { name: Battlefield 3, kind: battlefield, controller: Ana, scored_this_turn: Ana }
+  - { name: Battlefield 3, kind: battlefield, controller: Ana }
   - { name: Guard, controller: Ana, kind: unit, at: Battlefield 1, might: 2 }
   - { name: Sentinel, controller: Ben, kind: unit, at: Battlefield 2, might: 2 }
   - { name: Keeper, controller: Ana, kind: unit, at: Battlefield 3, might: 2 }
@@ -1537,15 +1537,19 @@ board:
 #[test]
 fn scoring_a_hold_in_the_scoring_step() {
     for t in both(HOLD) {
-        // The Turn Player holds Battlefield 1; Battlefield 3 was already scored (469.2);
-        // Ben's battlefield is not held on Ana's turn.
+        // The Turn Player holds Battlefields 1 and 3 (469.2); Ben's battlefield is not held on
+        // Ana's turn. (Nothing can be scored this turn before the Scoring Step, so a file
+        // cannot start with `scored_this_turn` here.)
         assert_eq!(
             board(&t).held,
-            vec![scored("battlefield-1", ANA, false)],
+            vec![
+                scored("battlefield-1", ANA, false),
+                scored("battlefield-3", ANA, false)
+            ],
             "{}",
             dump(&t)
         );
-        assert_eq!(board(&t).points, vec![4, 3]);
+        assert_eq!(board(&t).points, vec![5, 3]);
         assert_eq!(t.outcome.resolved, vec!["bf1-hold"]);
         assert!(board(&t).conquered.is_empty());
         assert_eq!(board(&t).phase, "main");

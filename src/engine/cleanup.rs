@@ -52,7 +52,11 @@ impl<'s> Engine<'s> {
                 cause_words(cause)
             );
         }
-        let notes = if self.cleanup_deferred && self.showdown.is_some() && self.chain.is_empty() {
+        let notes = if self.cleanup_deferred
+            && self.showdown.is_some()
+            && self.focus.is_some()
+            && self.chain.is_empty()
+        {
             self.reading_once("R3", Note {
                 text: "the cleanup waits for the whole Resolve step ({0}), so when the Chain emptied, {1} had already passed Focus; the other reading runs it between the resolution and {1}, the Chain going on (reading R3)".into(),
                 cites: vec![Cite::TasksAfterStep, Cite::FocusPassesOnEmpty],

@@ -76,7 +76,7 @@ impl<'s> Engine<'s> {
                 self.draws[p] += 1;
                 drew = true;
                 format!(
-                    "{} {word} {id} with {} points (at least {}, one short of the victory score of {vs}) without having scored every battlefield this turn: {} draws a card instead of the final point",
+                    "{} {word} {id} with {} points (at least {}, so this point would be the final one) without having scored every battlefield this turn: {} draws a card instead of the final point",
                     self.name(p),
                     self.points[p],
                     vs - 1,
@@ -86,7 +86,7 @@ impl<'s> Engine<'s> {
         } else {
             self.add_point(p);
             format!(
-                "{} {word} {id}: 1 point ({} points)",
+                "{} {word} {id}: 1 point (now {})",
                 self.name(p),
                 self.points[p]
             )
@@ -124,15 +124,20 @@ impl<'s> Engine<'s> {
             })
             .collect();
         if held.is_empty() {
-            self.step(
-                Some(tp),
+            let already: Vec<String> = (0..self.board.bfs.len())
+                .filter(|&bf| self.board.bfs[bf].controller == Some(tp))
+                .map(|bf| self.board.bf_id(bf).to_string())
+                .collect();
+            let what = if already.is_empty() {
+                format!("Scoring Step: {} controls no battlefield to hold", self.name(tp))
+            } else {
                 format!(
-                    "Scoring Step: {} controls no battlefield to hold",
-                    self.name(tp)
-                ),
-                &[Cite::ScoringStep],
-                Vec::new(),
-            );
+                    "Scoring Step: {} has already scored {} this turn, so nothing is held",
+                    self.name(tp),
+                    effects::join_and(&already)
+                )
+            };
+            self.step(Some(tp), what, &[Cite::ScoringStep], Vec::new());
             return Ok(());
         }
         let mut fired = Vec::new();
@@ -155,7 +160,7 @@ impl<'s> Engine<'s> {
         self.step(
             Some(self.inst[by].controller),
             format!(
-                "{} gains 1 point ({} points; not a Score)",
+                "{} gains 1 point (now {}; not a Score)",
                 self.name(p),
                 self.points[p]
             ),

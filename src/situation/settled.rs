@@ -224,6 +224,39 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
             }
         }
     }
+    // Before the Scoring Step nothing has been scored this turn (470), and from `step: start`
+    // Awaken has readied the Turn Player's units (315.1) while the last turn's Expiration Step
+    // ended every "this turn" effect and stun (317.2.c, 423.1.a.2).
+    if s.phase == Phase::Beginning {
+        for bf in &bfs {
+            if !bf.battlefield.scored_this_turn.is_empty() {
+                problems.push(
+                    Problem::new("scored_before_scoring", bf.loc_of("scored_this_turn"), "nothing is scored this turn before the Beginning Phase's Scoring Step (470)")
+                        .label("too early")
+                        .help("remove `scored_this_turn`"),
+                );
+            }
+        }
+    }
+    if s.step == Some(PhaseStep::Start) {
+        for b in s.board.iter().filter(|b| b.kind == BoardKind::Unit) {
+            let Some(u) = &b.keys.unit else { continue };
+            let bad: [(bool, &str, &str); 3] = [
+                (u.might_this_turn != 0, "might_this_turn", "\"this turn\" effects ended at the last turn's Expiration Step (317.2.c)"),
+                (u.stunned, "stunned", "stuns ended at the last turn's Expiration Step (423.1.a.2)"),
+                (u.exhausted && b.controller == Some(s.turn), "exhausted", "Awaken has readied the Turn Player's units (315.1)"),
+            ];
+            for (is_bad, key, why) in bad {
+                if is_bad {
+                    problems.push(
+                        Problem::new("not_settled", b.loc_of(key), format!("`{key}` cannot hold when the Beginning Phase is about to begin: {why}"))
+                            .label("impossible here")
+                            .help(format!("remove `{key}`")),
+                    );
+                }
+            }
+        }
+    }
     // Points: the game would be over (323.1).
     for p in 0..n {
         if s.points[p] >= s.victory_score && (0..n).all(|q| q == p || s.points[q] < s.points[p]) {
