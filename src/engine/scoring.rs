@@ -129,7 +129,10 @@ impl<'s> Engine<'s> {
                 .map(|bf| self.board.bf_id(bf).to_string())
                 .collect();
             let what = if already.is_empty() {
-                format!("Scoring Step: {} controls no battlefield to hold", self.name(tp))
+                format!(
+                    "Scoring Step: {} controls no battlefield to hold",
+                    self.name(tp)
+                )
             } else {
                 format!(
                     "Scoring Step: {} has already scored {} this turn, so nothing is held",

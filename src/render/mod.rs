@@ -192,12 +192,28 @@ fn lines(r: &Report) -> Vec<Line> {
             [(k, a)] => rules_one(eds[*k], &a.cites),
             _ => String::new(),
         };
+        // Where the editions' states or holders differ on a shared row, both are shown.
+        let (state, holder) = match present.as_slice() {
+            [(_, a), (_, b)] if a.state != b.state || holders(s, a) != holders(s, b) => (
+                if a.state == b.state {
+                    a.state.title().to_string()
+                } else {
+                    format!("July {} / Oct {}", a.state.title(), b.state.title())
+                },
+                if holders(s, a) == holders(s, b) {
+                    holders(s, a)
+                } else {
+                    format!("July {} / Oct {}", holders(s, a), holders(s, b))
+                },
+            ),
+            _ => (first.state.title().to_string(), holders(s, first)),
+        };
         out.push(Line {
             n: n.to_string(),
             who: who(s, first.who),
             what,
-            state: first.state.title().to_string(),
-            holders: holders(s, first),
+            state,
+            holders: holder,
             rules,
             flag: *flag,
         });

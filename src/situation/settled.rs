@@ -242,9 +242,21 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
         for b in s.board.iter().filter(|b| b.kind == BoardKind::Unit) {
             let Some(u) = &b.keys.unit else { continue };
             let bad: [(bool, &str, &str); 3] = [
-                (u.might_this_turn != 0, "might_this_turn", "\"this turn\" effects ended at the last turn's Expiration Step (317.2.c)"),
-                (u.stunned, "stunned", "stuns ended at the last turn's Expiration Step (423.1.a.2)"),
-                (u.exhausted && b.controller == Some(s.turn), "exhausted", "Awaken has readied the Turn Player's units (315.1)"),
+                (
+                    u.might_this_turn != 0,
+                    "might_this_turn",
+                    "\"this turn\" effects ended at the last turn's Expiration Step (317.2.c)",
+                ),
+                (
+                    u.stunned,
+                    "stunned",
+                    "stuns ended at the last turn's Expiration Step (423.1.a.2)",
+                ),
+                (
+                    u.exhausted && b.controller == Some(s.turn),
+                    "exhausted",
+                    "Awaken has readied the Turn Player's units (315.1)",
+                ),
             ];
             for (is_bad, key, why) in bad {
                 if is_bad {
