@@ -198,12 +198,12 @@ fn lines(r: &Report) -> Vec<Line> {
                 if a.state == b.state {
                     a.state.title().to_string()
                 } else {
-                    format!("July {} / Oct {}", a.state.title(), b.state.title())
+                    format!("July: {}; Oct: {}", a.state.title(), b.state.title())
                 },
                 if holders(s, a) == holders(s, b) {
                     holders(s, a)
                 } else {
-                    format!("July {} / Oct {}", holders(s, a), holders(s, b))
+                    format!("July: {}; Oct: {}", holders(s, a), holders(s, b))
                 },
             ),
             _ => (first.state.title().to_string(), holders(s, first)),
