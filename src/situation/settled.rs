@@ -175,6 +175,20 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                 .copied()
                 .filter(|&p| Some(p) != bf.controller)
                 .collect();
+            // 12.16: with two or more players other than its controller there, the file names
+            // who applied Contested (in a combat too: section 12 wins over 3.1's default).
+            let written = bf.key_locs.iter().any(|(k, _)| k == "contested_by");
+            if !written && others.len() > 1 {
+                problems.push(
+                    Problem::new(
+                        "showdown_battlefield",
+                        loc,
+                        "several players could have applied Contested here",
+                    )
+                    .label("who contested?")
+                    .help("name who applied Contested: add `contested_by` to the battlefield"),
+                );
+            }
             if sd.combat {
                 let a = sd.attacker;
                 if bf.battlefield.contested_by.is_some() && bf.battlefield.contested_by != a {
@@ -201,17 +215,6 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                         Problem::new("showdown_battlefield", loc, format!("nobody contests {}: no player other than its controller has units there", bf.name))
                             .label("no contester")
                             .help("a showdown happens at a Contested battlefield (190.3.b): add the contester's units, or `contested_by`"),
-                    );
-                }
-                if bf.battlefield.contested_by.is_none() && others.len() > 1 {
-                    problems.push(
-                        Problem::new(
-                            "showdown_battlefield",
-                            loc,
-                            "several players could have applied Contested here",
-                        )
-                        .label("who contested?")
-                        .help("name who applied Contested: add `contested_by` to the battlefield"),
                     );
                 }
                 if chain_empty && with_units.len() >= 2 {
