@@ -81,6 +81,14 @@ fn verify_and_check_pass_on_the_rulings() {
 }
 
 #[test]
+fn board_cases_written_by_a_new_user_verify() {
+    let out = run(&["verify", "tests/fixtures/board-cases"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("37 passed, 0 failed"), "{text}");
+}
+
+#[test]
 fn usage_errors_and_missing_files_exit_2() {
     assert_eq!(run(&["replay"], &[]).status.code(), Some(2));
     assert_eq!(
