@@ -190,7 +190,7 @@ impl<'s> Engine<'s> {
             &cites,
             Vec::new(),
         );
-        self.show_mighty(&mighty);
+        self.show_mighty(&mighty, "Assault or Shield with the designation");
         // d (July only): the attacker gains Focus.
         if self.edition == EditionId::July {
             let mut notes = Vec::new();
@@ -282,27 +282,6 @@ impl<'s> Engine<'s> {
             fired.extend(self.mighty_triggers(u));
         }
         (fired, mighty)
-    }
-
-    /// Shows the units that became Mighty by gaining a designation (Assault, Shield; 709).
-    pub(super) fn show_mighty(&mut self, units: &[usize]) {
-        if units.is_empty() {
-            return;
-        }
-        let ids: Vec<String> = units
-            .iter()
-            .map(|&u| self.board.perms[u].id.clone())
-            .collect();
-        self.step(
-            None,
-            format!(
-                "{} become{} Mighty (Assault or Shield with the designation)",
-                effects::join_and(&ids),
-                if ids.len() == 1 { "s" } else { "" }
-            ),
-            &[Cite::MightyKeyword],
-            Vec::new(),
-        );
     }
 }
 

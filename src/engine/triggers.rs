@@ -270,25 +270,33 @@ impl<'s> Engine<'s> {
         for &u in units {
             fired.extend(self.mighty_triggers(u));
         }
-        let ids: Vec<String> = units
-            .iter()
-            .map(|&u| self.board.perms[u].id.clone())
-            .collect();
-        self.step(
-            None,
-            format!(
-                "{} become{} Mighty ({cause})",
-                effects::join_and(&ids),
-                if ids.len() == 1 { "s" } else { "" }
-            ),
-            &[Cite::MightyKeyword],
-            Vec::new(),
-        );
+        let ids = self.show_mighty(units, cause);
         self.put_triggers(
             fired,
             &format!("{} became Mighty", effects::join_and(&ids)),
             &[Cite::MightyKeyword],
         )?;
         Ok(())
+    }
+
+    /// Shows that `units` became Mighty (709), and why; their ids.
+    pub(super) fn show_mighty(&mut self, units: &[usize], cause: &str) -> Vec<String> {
+        let ids: Vec<String> = units
+            .iter()
+            .map(|&u| self.board.perms[u].id.clone())
+            .collect();
+        if !ids.is_empty() {
+            self.step(
+                None,
+                format!(
+                    "{} become{} Mighty ({cause})",
+                    effects::join_and(&ids),
+                    if ids.len() == 1 { "s" } else { "" }
+                ),
+                &[Cite::MightyKeyword],
+                Vec::new(),
+            );
+        }
+        ids
     }
 }

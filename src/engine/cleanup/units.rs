@@ -124,7 +124,7 @@ impl<'s> Engine<'s> {
             what,
             &[Cite::DesignationGained, Cite::LateDesignation],
         );
-        self.show_mighty(&mighty);
+        self.show_mighty(&mighty, "Assault or Shield with the designation");
         self.outstanding(Cite::CleanupStatus);
         let cites = combat::designation_trigger_cites(&fired);
         self.put_triggers(fired, "designations gained in a cleanup", &cites)?;
