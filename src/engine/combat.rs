@@ -148,6 +148,11 @@ impl<'s> Engine<'s> {
         fired.extend(self.fire_players(|on| on == TriggerOn::Attack, a));
         fired.extend(self.fire_players(|on| on == TriggerOn::Defend, d));
         let bf_perm = self.board.bfs[bf].perm;
+        let silent_defend = self.board.bfs[bf].controller.is_none()
+            && self.board.perms[bf_perm]
+                .triggers
+                .iter()
+                .any(|t| t.on == TriggerOn::Defend);
         if self.board.bfs[bf].controller == Some(d) {
             for t in self.board.perms[bf_perm].triggers {
                 if t.on == TriggerOn::Defend {
@@ -188,7 +193,18 @@ impl<'s> Engine<'s> {
                 self.name(d)
             ),
             &cites,
-            Vec::new(),
+            if silent_defend {
+                let mut c = vec![Cite::UncontrolledNoOne];
+                c.push(Cite::DefendTrigger);
+                vec![Note {
+                    text: format!(
+                        "{id}'s defend ability does not fire: nobody controls the battlefield, so its \"you\" is no one ({{0}}, {{1}})"
+                    ),
+                    cites: c,
+                }]
+            } else {
+                Vec::new()
+            },
         );
         self.show_mighty(&mighty, "Assault or Shield with the designation");
         // d (July only): the attacker gains Focus.

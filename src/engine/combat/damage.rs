@@ -129,10 +129,39 @@ impl<'s> Engine<'s> {
             .filter(|&&u| self.board.unit(u).keys.stunned)
             .map(|&u| self.board.perms[u].id.clone())
             .collect();
+        // Each unit's part of its side's total, with Assault or Shield where they count.
+        let parts = |us: &[usize]| -> String {
+            us.iter()
+                .map(|&u| {
+                    let st = self.board.unit(u);
+                    let id = &self.board.perms[u].id;
+                    let m = if st.keys.stunned {
+                        0
+                    } else {
+                        st.might().max(0)
+                    };
+                    let bonus = match st.role {
+                        Some(Role::Attacker) => {
+                            st.keys.assault.map(|n| format!(" with Assault +{n}"))
+                        }
+                        Some(Role::Defender) => {
+                            st.keys.shield.map(|n| format!(" with Shield +{n}"))
+                        }
+                        None => None,
+                    };
+                    match bonus {
+                        Some(b) if !st.keys.stunned => format!("{id} {m}{b}"),
+                        _ => format!("{id} {m}"),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (pa, pd) = (parts(&attackers), parts(&defenders));
         self.step(
             None,
             format!(
-                "Combat Damage Step: {} (attacker) has {ta} Might to assign, {} (defender) {td}{}",
+                "Combat Damage Step: {} (attacker) has {ta} Might to assign ({pa}), {} (defender) {td} ({pd}){}",
                 self.name(c.attacker),
                 self.name(c.defender),
                 if stunned.is_empty() {
