@@ -98,7 +98,8 @@ fn undecorate(line: &str) -> (String, bool) {
         .or_else(|| t.strip_prefix("* "))
         .or_else(|| t.strip_prefix("> "))
         .unwrap_or(t);
-    let mut t = t.replace("**", "").replace("__", "").replace('*', "");
+    // Bold marks only: a single `*` is the document's own character (738's turn markers).
+    let mut t = t.replace("**", "").replace("__", "");
     if t.len() > 2 && t.starts_with('_') && t.ends_with('_') {
         t = t[1..t.len() - 1].to_string();
     }
@@ -114,8 +115,8 @@ fn masked(line: &str) -> String {
 }
 
 /// Whether a line is page furniture: a page number, "Page N", "N / M", a rule of dashes, a
-/// Markdown table row, or a line repeated on many pages (running headers and footers, compared
-/// with their digits masked).
+/// Markdown table row, or a line of several words repeated on many pages (running headers and
+/// footers, compared with their digits masked).
 fn furniture(line: &str, repeats: usize) -> bool {
     let l = line.trim().to_lowercase();
     let digits_or_slash = l.contains('/')
@@ -134,7 +135,9 @@ fn furniture(line: &str, repeats: usize) -> bool {
         || l.chars()
             .all(|c| matches!(c, '-' | '—' | '_' | '=' | '\u{c}' | '|' | ':' | ' '))
         || (l.starts_with('|') && l.ends_with('|'))
-        || repeats >= 3
+        // A running header or footer has several words; a word wrapped onto a line of its own
+        // ("to") repeats too, and is text.
+        || (repeats >= 3 && l.split_whitespace().count() >= 3)
 }
 
 /// Indices (into `nums`) of a longest strictly increasing run of rule numbers, in order: the
@@ -204,6 +207,14 @@ pub fn parse(text: &str) -> Vec<ImportedRule> {
         .collect();
     let keep: std::collections::HashSet<usize> =
         increasing(&nums).into_iter().map(|k| numbered[k]).collect();
+    // A line that the next one continues in lower case is the start of a sentence, not a title.
+    let continued: Vec<bool> = (0..lines.len())
+        .map(|i| {
+            lines.get(i + 1).is_some_and(|(next, _, start)| {
+                start.is_none() && next.starts_with(char::is_lowercase)
+            })
+        })
+        .collect();
     let mut rules: Vec<ImportedRule> = Vec::new();
     let mut title_pending = false;
     for (i, (line, heading, start)) in lines.into_iter().enumerate() {
@@ -235,7 +246,12 @@ pub fn parse(text: &str) -> Vec<ImportedRule> {
         if heading && !cur.text.is_empty() {
             continue; // a section heading between rules
         }
-        if title_pending && cur.title.is_none() && line.len() <= 60 && !line.ends_with('.') {
+        if title_pending
+            && cur.title.is_none()
+            && line.len() <= 60
+            && !line.ends_with('.')
+            && !continued[i]
+        {
             cur.title = Some(line.clone());
             title_pending = false;
             continue;

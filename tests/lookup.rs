@@ -389,6 +389,55 @@ fn the_parser_reads_wrapped_lines_headings_and_skips_page_furniture() {
 }
 
 #[test]
+fn import_keeps_every_word_and_character() {
+    // One-word wrapped lines (some repeated more than twice, like a running header would be),
+    // `*` markers, brackets and a footnote mark: each rule keeps its source text exactly.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/import/wrapped.txt"
+    ))
+    .unwrap();
+    let rules = parse(&text);
+    let text_of = |n: &str| {
+        rules
+            .iter()
+            .find(|r| r.number == n)
+            .map(|r| r.text.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        text_of("401"),
+        "When that Chain closes, Focus passes to the next player."
+    );
+    assert_eq!(
+        text_of("402"),
+        "A player who passes gives Priority to the next player in turn order."
+    );
+    assert_eq!(
+        text_of("403"),
+        "An effect may name a card [Example Card] and a cost [2] to pay, as marked in footnote 1."
+    );
+    assert_eq!(
+        text_of("404"),
+        "The turn queue is shown with markers: *Ana, then *Ben."
+    );
+    assert_eq!(
+        text_of("405"),
+        "A rule whose wrapped line is a single word stays whole."
+    );
+    // A number alone on its line: a word the next line continues is text, not a title.
+    assert_eq!(text_of("406"), "When that Chain closes, Focus passes on.");
+    let title_of = |n: &str| {
+        rules
+            .iter()
+            .find(|r| r.number == n)
+            .and_then(|r| r.title.clone())
+    };
+    assert_eq!(title_of("406"), None);
+    assert_eq!(title_of("407").as_deref(), Some("Endings"));
+}
+
+#[test]
 fn import_stores_the_text_and_rule_shows_it() {
     let dir = std::env::temp_dir().join(format!("chainjudge-import-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
