@@ -738,7 +738,7 @@ fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool) -> i32 {
             if !r.not_in_data.is_empty() {
                 let shown: Vec<&str> = r.not_in_data.iter().take(8).map(String::as_str).collect();
                 text.push_str(&format!(
-                    "{} of its rule numbers are not in chainjudge's July data (e.g. {}): is this the July 2026 document?\n",
+                    "{} of its rule numbers are not yet in chainjudge's own July data (e.g. {}): chainjudge's summaries do not cover them yet, which says nothing against the document.\n",
                     r.not_in_data.len(),
                     shown.join(", ")
                 ));
