@@ -122,6 +122,17 @@ impl Bf {
         self.count[p] > 0
     }
 
+    /// What tasks 6 and 7 of a cleanup would stage here now (323.8, 323.9): a showdown when it
+    /// is Contested and the contester has units here; a combat when it is Contested and two
+    /// players have units here.
+    pub(super) fn staging(&self) -> (bool, bool) {
+        let c = self.contester;
+        (
+            c.is_some_and(|c| self.has_units(c)),
+            c.is_some() && self.present().len() >= 2,
+        )
+    }
+
     /// The players with units there, in turn order from player 0.
     pub(super) fn present(&self) -> Vec<PlayerId> {
         (0..self.count.len())

@@ -65,37 +65,36 @@ impl<'s> Engine<'s> {
             Vec::new()
         };
         self.cleanup_deferred = false;
-        let mut changed = self.cleanup(None, intro, cites, notes)?;
+        let changed = self.cleanup(None, intro, cites, notes)?;
+        self.cascade(
+            changed,
+            "Cleanup (the last one changed something, so another follows)",
+            Cite::CleanupCascade,
+        )?;
+        self.after_cleanups();
+        Ok(())
+    }
+
+    /// After a cleanup that changed something, normal cleanups until one changes nothing (322,
+    /// or 324.2 after a special cleanup).
+    fn cascade(&mut self, mut changed: bool, intro: &str, cite: Cite) -> Res {
         while changed && self.next != Next::End {
             self.cleanup_due = None;
-            changed = self.cleanup(
-                None,
-                "Cleanup (the last one changed something, so another follows)".into(),
-                vec![Cite::CleanupCascade],
-                Vec::new(),
-            )?;
+            changed = self.cleanup(None, intro.to_string(), vec![cite], Vec::new())?;
         }
         self.cleanup_due = None;
-        self.after_cleanups();
         Ok(())
     }
 
     /// A special cleanup (always shown), then normal cleanups as needed (324.2).
     pub(super) fn special_cleanup(&mut self, special: Special, intro: &str, cites: &[Cite]) -> Res {
         self.cleanup_due = None;
-        let mut changed =
-            self.cleanup(Some(special), intro.to_string(), cites.to_vec(), Vec::new())?;
-        while changed && self.next != Next::End {
-            self.cleanup_due = None;
-            changed = self.cleanup(
-                None,
-                "Cleanup (a normal cleanup follows the special one)".into(),
-                vec![Cite::SpecialCleanupCascade],
-                Vec::new(),
-            )?;
-        }
-        self.cleanup_due = None;
-        Ok(())
+        let changed = self.cleanup(Some(special), intro.to_string(), cites.to_vec(), Vec::new())?;
+        self.cascade(
+            changed,
+            "Cleanup (a normal cleanup follows the special one)",
+            Cite::SpecialCleanupCascade,
+        )
     }
 
     /// After cleanups: pending items they added are finalized before anyone acts (334.2,

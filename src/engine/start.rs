@@ -164,14 +164,12 @@ impl<'s> Engine<'s> {
         }
         let combat_bf = self.combat.as_ref().map(|c| c.bf);
         for b in &mut self.board.bfs {
-            let c = b.contester;
             // October stages nothing where a combat is under way (row 8); July does (R2).
             let at_combat = combat_bf.is_some_and(|bf| self.board.perms[b.perm].bf == Some(bf));
             if at_combat && self.edition == EditionId::October {
                 continue;
             }
-            b.showdown_staged = c.is_some_and(|c| b.has_units(c));
-            b.combat_staged = c.is_some() && b.present().len() >= 2;
+            (b.showdown_staged, b.combat_staged) = b.staging();
         }
         self.board.watch.clear();
         self.board.logging = true;

@@ -99,8 +99,7 @@ impl<'s> Engine<'s> {
             }
             let b = &self.board.bfs[bf];
             let contested = b.contester;
-            let showdown = contested.is_some_and(|c| b.has_units(c));
-            let combat = contested.is_some() && b.present().len() >= 2;
+            let (showdown, combat) = b.staging();
             let (was_showdown, was_combat) = (b.showdown_staged, b.combat_staged);
             let id = self.board.bf_id(bf).to_string();
             if showdown != was_showdown {

@@ -10,6 +10,7 @@ use super::Reader;
 use crate::diag::{did_you_mean, Problem};
 use crate::situation::{slug, BoardModel, Place};
 use crate::yaml::Loc;
+use marked_yaml::types::MarkedMappingNode;
 use marked_yaml::Node;
 
 /// Keys that make a file a board file wherever they stand (outside `expect` and `ruling`),
@@ -43,22 +44,41 @@ fn is_board_key(key: &str) -> bool {
 }
 
 impl<'a> Reader<'a> {
-    /// The first board key of the file, in document order.
+    /// The first board key of the file, in document order (`expect` and `ruling` are not
+    /// looked at: their board keys are errors in a file that is not a board file).
     pub(super) fn find_board_model(&self, tree: &Node) -> Option<BoardModel> {
-        let map = tree.as_mapping()?;
-        let mut found: Option<BoardModel> = None;
-        for (k, v) in map.iter() {
+        self.walk_map(tree.as_mapping()?, true)
+    }
+
+    fn walk(&self, node: &Node) -> Option<BoardModel> {
+        match node {
+            Node::Mapping(m) => self.walk_map(m, false),
+            Node::Sequence(s) => s
+                .iter()
+                .fold(None, |found, v| earliest(found, self.walk(v))),
+            Node::Scalar(_) => None,
+        }
+    }
+
+    /// The first board key in a mapping and below it; `top`: the file's own keys, where only
+    /// `points`, `victory_score` and `step: start|beginning` are board keys (`turn` there is
+    /// format 1's).
+    fn walk_map(&self, m: &MarkedMappingNode, top: bool) -> Option<BoardModel> {
+        let mut found = None;
+        for (k, v) in m.iter() {
             let key = k.as_str();
-            if matches!(key, "expect" | "ruling") {
+            if top && matches!(key, "expect" | "ruling") {
                 continue;
             }
-            let hit = match key {
-                "points" | "victory_score" => Some(key.to_string()),
-                "step" => v
-                    .as_scalar()
-                    .map(|s| s.as_str())
-                    .filter(|s| matches!(*s, "start" | "beginning"))
-                    .map(|s| format!("step: {s}")),
+            let value = v.as_scalar().map(|s| s.as_str());
+            let hit = match (key, value) {
+                ("points" | "victory_score", _) if top => Some(key.to_string()),
+                ("step", Some(s @ ("start" | "beginning"))) if top => Some(format!("step: {s}")),
+                _ if top => None,
+                _ if is_board_key(key) => Some(key.to_string()),
+                ("controller", Some("none")) => Some("controller: none".into()),
+                ("kind", Some("facedown")) => Some("kind: facedown".into()),
+                ("on", Some(v)) if BOARD_ON.contains(&v) => Some(format!("on: {v}")),
                 _ => None,
             };
             let candidate = match hit {
@@ -69,43 +89,6 @@ impl<'a> Reader<'a> {
                 None => self.walk(v),
             };
             found = earliest(found, candidate);
-        }
-        found
-    }
-
-    fn walk(&self, node: &Node) -> Option<BoardModel> {
-        let mut found = None;
-        match node {
-            Node::Mapping(m) => {
-                for (k, v) in m.iter() {
-                    let key = k.as_str();
-                    let value = v.as_scalar().map(|s| s.as_str());
-                    let hit = if is_board_key(key) {
-                        Some(key.to_string())
-                    } else {
-                        match (key, value) {
-                            ("controller", Some("none")) => Some("controller: none".into()),
-                            ("kind", Some("facedown")) => Some("kind: facedown".into()),
-                            ("on", Some(v)) if BOARD_ON.contains(&v) => Some(format!("on: {v}")),
-                            _ => None,
-                        }
-                    };
-                    let candidate = match hit {
-                        Some(key) => Some(BoardModel {
-                            key,
-                            loc: self.sloc(k),
-                        }),
-                        None => self.walk(v),
-                    };
-                    found = earliest(found, candidate);
-                }
-            }
-            Node::Sequence(s) => {
-                for v in s.iter() {
-                    found = earliest(found, self.walk(v));
-                }
-            }
-            Node::Scalar(_) => {}
         }
         found
     }
