@@ -86,6 +86,10 @@ pub enum OnlyArg {
     Renumbered,
     /// Changed or removed rules.
     Changed,
+    /// Differences whose October number is inferred, not quoted by any source.
+    Inferred,
+    /// Differences whose October number a source establishes.
+    Established,
 }
 
 /// `chainjudge rules ...`.
@@ -103,8 +107,14 @@ pub enum RulesCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Check every citation the engine can emit against the edition data and any imported text.
+    /// Check every citation the engine can emit against the edition data and any imported
+    /// text, and (the copy check) that no summary shares a run of 10 or more words with the
+    /// imported official wording of its rule (exit 1 on either failure).
     Check {
+        /// List the summaries sharing a run of at least this many words (the check itself
+        /// always fails at 10).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..))]
+        min: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -128,9 +138,9 @@ pub enum Command {
         /// Search by words even if the query looks like a number.
         #[arg(long)]
         search: bool,
-        /// How many search results to show.
-        #[arg(long, default_value_t = 10)]
-        limit: usize,
+        /// How many search results to show (1 or more).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -292,7 +302,7 @@ where
             rules.map(EditionArg::id),
             *tree,
             *search,
-            *limit,
+            usize::try_from(*limit).unwrap_or(usize::MAX),
             *format,
         ),
         Command::Diff {
@@ -307,7 +317,9 @@ where
                 edition,
                 force,
             } => import_cmd(&out, file, edition.id(), *force),
-            RulesCommand::Check { format } => rules_check_cmd(&out, *format),
+            RulesCommand::Check { min, format } => {
+                rules_check_cmd(&out, usize::try_from(*min).unwrap_or(usize::MAX), *format)
+            }
         },
     }
 }
@@ -666,30 +678,53 @@ fn rule_cmd(
                 });
                 0
             }
-            Err(crate::lookup::LookupError::NotFound { number, hint }) => {
+            Err(crate::lookup::LookupError::NotFound {
+                number,
+                hint,
+                nearest,
+            }) => {
                 if format == Format::Json {
                     out.print(&json_out(&serde_json::json!({
-                        "error": { "code": "not_found", "number": number, "edition": edition, "help": hint }
+                        "error": { "code": "not_found", "number": number, "edition": edition, "help": hint, "nearest": nearest }
                     })));
                 } else {
+                    let near: Vec<String> = nearest
+                        .iter()
+                        .map(|r| format!("{} {}", r.label(), r.title))
+                        .collect();
+                    let near = if near.is_empty() {
+                        String::new()
+                    } else {
+                        format!("\n  nearest: {}", near.join("; "))
+                    };
                     out.eprint(&format!(
-                        "error: no rule {number} in the {} 2026 Core Rules data\n  help: {hint}\n",
+                        "error: no rule {number} in the {} 2026 Core Rules\n  help: {hint}{near}\n",
                         edition.title()
                     ));
                 }
-                2
+                // grep's convention: nothing found is 1, a usage error 2.
+                1
             }
         };
     }
     let hits = crate::lookup::search(query, edition, limit);
+    let suggestions = if hits.is_empty() {
+        crate::lookup::search::suggest(query, edition)
+    } else {
+        Vec::new()
+    };
     out.print(&match format {
-        Format::Text => crate::show::hits_text(query, edition, &hits, out.width),
-        Format::Markdown => crate::show::hits_markdown(query, &hits),
+        Format::Text => crate::show::hits_text(query, edition, &hits, &suggestions, out.width),
+        Format::Markdown => crate::show::hits_markdown(query, &hits, &suggestions),
+        Format::Json if hits.is_empty() => json_out(
+            &serde_json::json!({ "query": query, "edition": edition, "hits": hits, "suggestions": suggestions }),
+        ),
         Format::Json => {
             json_out(&serde_json::json!({ "query": query, "edition": edition, "hits": hits }))
         }
     });
-    0
+    // grep's convention: nothing found is exit 1.
+    i32::from(hits.is_empty())
 }
 
 fn diff_cmd(
@@ -707,13 +742,15 @@ fn diff_cmd(
         OnlyArg::Outcome => crate::diff::Only::Outcome,
         OnlyArg::Renumbered => crate::diff::Only::Renumbered,
         OnlyArg::Changed => crate::diff::Only::Changed,
+        OnlyArg::Inferred => crate::diff::Only::Inferred,
+        OnlyArg::Established => crate::diff::Only::Established,
     });
     let rows = crate::diff::rows(from, to, only);
     out.print(&match format {
         Format::Text => crate::show::diff_text(&rows, from, to, out.width),
         Format::Markdown => crate::show::diff_markdown(&rows, from, to),
         Format::Json => {
-            json_out(&serde_json::json!({ "from": from, "to": to, "differences": rows }))
+            json_out(&serde_json::json!({ "from": from, "to": to, "differences": rows, "standings": crate::diff::standings() }))
         }
     });
     0
@@ -757,14 +794,22 @@ fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool) -> i32 {
     }
 }
 
-fn rules_check_cmd(out: &Out, format: Format) -> i32 {
+fn rules_check_cmd(out: &Out, min: usize, format: Format) -> i32 {
     let checks = crate::import::check_citations();
+    let copies: Vec<crate::import::copycheck::CopyCheck> = [EditionId::July, EditionId::October]
+        .into_iter()
+        .filter_map(crate::import::copycheck::copy_check)
+        .collect();
     out.print(&match format {
-        Format::Json => json_out(&serde_json::json!({ "checks": checks })),
-        _ => crate::show::checks_text(&checks, out.width),
+        Format::Json => json_out(&serde_json::json!({ "checks": checks, "copy": copies })),
+        _ => format!(
+            "{}\n{}",
+            crate::show::checks_text(&checks, out.width),
+            crate::show::copy_text(&copies, min, out.width)
+        ),
     });
-    // Like a `verify` mismatch: the data and the official text disagree.
-    i32::from(checks.iter().any(|c| c.status == "missing"))
+    // Like a `verify` mismatch: the data and the official text disagree, or a summary copies.
+    i32::from(checks.iter().any(|c| c.status == "missing") || copies.iter().any(|c| c.fails()))
 }
 
 #[cfg(test)]

@@ -15,6 +15,52 @@ pub enum Only {
     Renumbered,
     /// Rules whose content changed (removed ones included).
     Changed,
+    /// Differences whose October number is inferred (implied by the known changes, quoted by
+    /// no source).
+    Inferred,
+    /// Differences whose October number is established (or that have none: removed rules).
+    Established,
+}
+
+/// How the July rules stand in October: each July rule of the data counted once.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct StandingCounts {
+    /// July rules counted.
+    pub july_rules: usize,
+    /// October number established by a source (the same number or another).
+    pub established: usize,
+    /// Of those, with the same number in both editions.
+    pub same_number: usize,
+    /// October number inferred from established neighbours.
+    pub inferred: usize,
+    /// October number not established.
+    pub unconfirmed: usize,
+    /// Gone in October.
+    pub removed: usize,
+}
+
+/// Counts the standing of every July rule's October number (the footer of `diff`).
+pub fn standings() -> StandingCounts {
+    let eds = Editions::get();
+    let mut c = StandingCounts {
+        july_rules: eds.july_rules.len(),
+        ..StandingCounts::default()
+    };
+    for o in eds.october_rules {
+        if o.removed {
+            c.removed += 1;
+        } else if o.unconfirmed || o.number.is_none() {
+            c.unconfirmed += 1;
+        } else if o.inferred {
+            c.inferred += 1;
+        } else {
+            c.established += 1;
+            if o.number == Some(o.july) {
+                c.same_number += 1;
+            }
+        }
+    }
+    c
 }
 
 /// One difference.
@@ -160,6 +206,8 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
         Some(Only::Outcome) => r.outcome == "yes",
         Some(Only::Renumbered) => r.kind.iter().any(|k| k == "renumbered"),
         Some(Only::Changed) => r.kind.iter().any(|k| k == "changed" || k == "removed"),
+        Some(Only::Inferred) => r.inferred,
+        Some(Only::Established) => !r.inferred && r.to.is_some(),
     };
     out.into_iter()
         .map(|(_, r)| r)

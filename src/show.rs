@@ -128,11 +128,17 @@ pub fn rule_text(v: &RuleView, width: usize) -> String {
     if !v.children.is_empty() {
         let _ = writeln!(out, "Sub-rules:");
         for c in &v.children {
-            let _ = writeln!(out, "{}{} {}", "  ".repeat(c.depth), c.label(), c.title);
+            let below = c.depth.saturating_sub(depth_of(&v.july_number));
+            let _ = writeln!(out, "{}{} {}", "  ".repeat(below), c.label(), c.title);
         }
     }
     let _ = writeln!(out, "{}", wrap(&other_line(v), width, 2));
     out
+}
+
+/// A rule number's depth in the rule tree (337 is 0, 337.1.b is 2).
+fn depth_of(number: &str) -> usize {
+    number.matches('.').count()
 }
 
 /// A rule as Markdown.
@@ -153,7 +159,7 @@ pub fn rule_markdown(v: &RuleView) -> String {
         let _ = writeln!(
             out,
             "{}- {} {}",
-            "  ".repeat(c.depth - 1),
+            "  ".repeat(c.depth.saturating_sub(depth_of(&v.july_number) + 1)),
             c.label(),
             c.title
         );
@@ -163,11 +169,18 @@ pub fn rule_markdown(v: &RuleView) -> String {
 }
 
 /// Search results as text.
-pub fn hits_text(query: &str, edition: EditionId, hits: &[Hit], width: u16) -> String {
+pub fn hits_text(
+    query: &str,
+    edition: EditionId,
+    hits: &[Hit],
+    suggestions: &[RuleRef],
+    width: u16,
+) -> String {
     if hits.is_empty() {
         return format!(
-            "No rule matches \"{query}\" in the {} edition.\n",
-            edition.title()
+            "No rule matches \"{query}\" in the {} edition.\n{}",
+            edition.title(),
+            suggestion_lines(suggestions)
         );
     }
     let mut t = table(width);
@@ -182,7 +195,13 @@ pub fn hits_text(query: &str, edition: EditionId, hits: &[Hit], width: u16) -> S
 }
 
 /// Search results as Markdown.
-pub fn hits_markdown(query: &str, hits: &[Hit]) -> String {
+pub fn hits_markdown(query: &str, hits: &[Hit], suggestions: &[RuleRef]) -> String {
+    if hits.is_empty() {
+        return format!(
+            "No rule matches \"{query}\".\n{}",
+            suggestion_lines(suggestions)
+        );
+    }
     let mut out =
         format!("Rules matching \"{query}\":\n\n| Rule | Title | Summary |\n|---|---|---|\n");
     for h in hits {
@@ -195,6 +214,18 @@ pub fn hits_markdown(query: &str, hits: &[Hit]) -> String {
         );
     }
     out
+}
+
+/// "Nearest titles: ..." for a search that found nothing (empty when there is nothing near).
+fn suggestion_lines(suggestions: &[RuleRef]) -> String {
+    if suggestions.is_empty() {
+        return String::new();
+    }
+    let near: Vec<String> = suggestions
+        .iter()
+        .map(|r| format!("{} {}", r.label(), r.title))
+        .collect();
+    format!("Nearest titles: {}\n", near.join("; "))
 }
 
 /// The two numbers of a difference as printed, `from` first; an inferred October number
@@ -257,15 +288,14 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
         rows.len(),
         if from == EditionId::October { "; each change is described from July to October" } else { "" }
     );
-    let eds = crate::edition::Editions::get();
-    let unconfirmed = eds.october_rules.iter().filter(|o| o.unconfirmed).count();
+    let c = crate::diff::standings();
     let _ = writeln!(
         out,
         "{}",
         wrap(
             &format!(
-                "Not listed: {unconfirmed} of the {} July rules in the data have no established or inferred October number (the October text is not available); `chainjudge rule` shows them as unconfirmed and the replay follows July for them. An inferred number (marked) is implied by the known changes but quoted by no source; the sub-rules moving with an inferred rule are counted on its row.",
-                eds.july_rules.len()
+                "October numbers of the {} July rules: {} established ({} of them unchanged), {} inferred, {} unconfirmed, {} removed. Established: a source states the October number. Inferred (marked): the known changes imply it but no source quotes it; the sub-rules moving with an inferred rule are counted on its row. Unconfirmed: not listed here; `chainjudge rule` shows them as unconfirmed and the replay follows July for them.",
+                c.july_rules, c.established, c.same_number, c.inferred, c.unconfirmed, c.removed
             ),
             usize::from(width),
             0
@@ -342,4 +372,37 @@ pub fn checks_text(checks: &[CiteCheck], width: u16) -> String {
         count("source"),
         count("not_cited"),
     )
+}
+
+/// The copy check as text: per edition imported, the worst runs (at least `min` words) and the
+/// counts; without an import, how to run it.
+pub fn copy_text(copies: &[crate::import::copycheck::CopyCheck], min: usize, width: u16) -> String {
+    use crate::import::copycheck::{COPY_LIMIT, COPY_WARN};
+    if copies.is_empty() {
+        return "Copy check: not run, no official text is imported. Run `chainjudge rules import FILE --edition july` with the official Core Rules text, then `chainjudge rules check`: it fails on any summary sharing a run of 10 or more words with the official wording.\n".to_string();
+    }
+    let mut out = String::new();
+    for c in copies {
+        let worst = c.runs.first().map_or(0, |r| r.longest);
+        let fail = c.at_least(COPY_LIMIT).count();
+        let warn = c.at_least(COPY_WARN).count() - fail;
+        let _ = writeln!(
+            out,
+            "Copy check, {} edition: {} summaries compared with the imported wording; longest shared run {worst} words; {fail} at {COPY_LIMIT} or more (fail), {warn} at {COPY_WARN}-{} (allowed only for names and fixed game terms): {}.",
+            c.edition.title(),
+            c.compared,
+            COPY_LIMIT - 1,
+            if fail == 0 { "passed" } else { "FAILED" }
+        );
+        let listed: Vec<_> = c.at_least(min).collect();
+        if !listed.is_empty() {
+            let mut t = table(width);
+            t.set_header(["Rule", "Words", "Shared run"]);
+            for r in listed {
+                t.add_row([r.number.clone(), r.longest.to_string(), r.run.clone()]);
+            }
+            let _ = writeln!(out, "{t}");
+        }
+    }
+    out
 }

@@ -6,9 +6,11 @@
 //!
 //! - [`parse`](mod@parse): the document's lines into numbered rules;
 //! - [`store`]: the data directory, `import` and reading an import back;
-//! - [`check`]: `rules check`, citations (and summaries) against the imported text.
+//! - [`check`]: `rules check`, citations against the imported text;
+//! - [`copycheck`]: `rules check`, summaries against the imported wording (no copied runs).
 
 pub mod check;
+pub mod copycheck;
 pub mod parse;
 pub mod store;
 

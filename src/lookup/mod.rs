@@ -27,10 +27,13 @@ pub enum Standing {
     Unconfirmed,
     /// It is gone there.
     Removed,
+    /// Its number there comes from the official text the judge imported on this machine
+    /// (`rules import`): not part of chainjudge's data, and nothing of it is in the repository.
+    Imported,
 }
 
 /// A rule named in a view (a parent, a sub-rule, a reference, a search hit).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct RuleRef {
     /// Its number in the edition shown, when established or inferred.
     pub number: Option<String>,
@@ -40,7 +43,7 @@ pub struct RuleRef {
     pub standing: Standing,
     /// Short title.
     pub title: String,
-    /// Depth below the rule shown (children only; 0 otherwise).
+    /// Its depth in the rule tree: 0 for a three-digit rule (337), 1 for 337.1, 2 for 337.1.b.
     pub depth: usize,
 }
 
@@ -51,6 +54,7 @@ impl RuleRef {
         match (&self.number, self.standing) {
             (Some(n), Standing::Established) => n.clone(),
             (Some(n), Standing::Inferred) => format!("{n} (inferred)"),
+            (Some(n), Standing::Imported) => format!("{n} (imported text)"),
             (_, Standing::Removed) => format!("removed (July {})", self.july_number),
             _ => format!("unconfirmed (July {})", self.july_number),
         }
@@ -139,5 +143,7 @@ pub enum LookupError {
         number: String,
         /// What the data knows about it.
         hint: String,
+        /// The nearest rules by number (the one before, the one after), in order.
+        nearest: Vec<RuleRef>,
     },
 }

@@ -1,12 +1,14 @@
 //! The ways judges type rule numbers, normalised.
 
 /// Normalises the ways judges type rule numbers: `337.1b`, `CR 337.1.b`, `337.1.b.`, `R337`,
-/// `337.1.B` all become `337.1.b`. Returns `None` when the text is not one rule number (words
+/// `337.1.B` all become `337.1.b`; a rule number is three digits, so `55` and `CR 55.1` are
+/// read as `055` and `055.1`. Returns `None` when the text is not one rule number (words
 /// after a number make it a search).
 ///
 /// ```
 /// use chainjudge::lookup::normalize_number;
 /// assert_eq!(normalize_number("CR 337.1b").as_deref(), Some("337.1.b"));
+/// assert_eq!(normalize_number("55").as_deref(), Some("055"));
 /// assert_eq!(normalize_number("focus pass"), None);
 /// ```
 pub fn normalize_number(input: &str) -> Option<String> {
@@ -20,6 +22,15 @@ pub fn normalize_number(input: &str) -> Option<String> {
         }
     }
     let s = s.trim().trim_end_matches('.');
+    // The rule families below 100 are written with leading zeros (055); judges drop them.
+    let lead = s.bytes().take_while(u8::is_ascii_digit).count();
+    let padded;
+    let s = if (1..3).contains(&lead) {
+        padded = format!("{}{s}", "0".repeat(3 - lead));
+        padded.as_str()
+    } else {
+        s
+    };
     if s.len() < 3 || !s.as_bytes()[..3].iter().all(u8::is_ascii_digit) {
         return None;
     }
@@ -74,7 +85,10 @@ mod tests {
         assert_eq!(normalize_number("464.2c1a").as_deref(), Some("464.2.c.1.a"));
         assert_eq!(normalize_number("337").as_deref(), Some("337"));
         assert_eq!(normalize_number("focus pass"), None);
-        assert_eq!(normalize_number("33"), None);
+        assert_eq!(normalize_number("33").as_deref(), Some("033"));
+        assert_eq!(normalize_number("CR 55").as_deref(), Some("055"));
+        assert_eq!(normalize_number("rule 55.1").as_deref(), Some("055.1"));
+        assert_eq!(normalize_number("3000"), None);
         assert_eq!(
             normalize_number("337 finalize"),
             None,

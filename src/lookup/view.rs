@@ -17,7 +17,7 @@ pub(super) fn october_of(i: usize) -> &'static OctoberRule {
 }
 
 /// Rule `i` (an index into the July rules) as named in `edition`.
-pub(super) fn rule_ref(i: usize, edition: EditionId, depth: usize) -> RuleRef {
+pub(super) fn rule_ref(i: usize, edition: EditionId) -> RuleRef {
     let j = &Editions::get().july_rules[i];
     let o = october_of(i);
     let (number, standing) = match edition {
@@ -34,7 +34,7 @@ pub(super) fn rule_ref(i: usize, edition: EditionId, depth: usize) -> RuleRef {
         july_number: j.number.to_string(),
         standing,
         title: j.title.to_string(),
-        depth,
+        depth: depth(j.number),
     }
 }
 
@@ -110,7 +110,7 @@ pub fn lookup(number: &str, edition: EditionId, tree: bool) -> Result<RuleView, 
                 return Ok(v);
             }
         }
-        return Err(not_found(number, edition));
+        return imported_view(number, edition).ok_or_else(|| not_found(number, edition));
     };
     Ok(view(i, edition, tree))
 }
@@ -121,7 +121,7 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
     let o = october_of(i);
     let parts: Vec<&str> = j.number.split('.').collect();
     let parents = (1..parts.len())
-        .filter_map(|k| july_rule(&parts[..k].join(".")).map(|(pi, _)| rule_ref(pi, edition, 0)))
+        .filter_map(|k| july_rule(&parts[..k].join(".")).map(|(pi, _)| rule_ref(pi, edition)))
         .collect();
     let d0 = depth(j.number);
     let children = eds
@@ -129,12 +129,12 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
         .iter()
         .enumerate()
         .filter(|(_, r)| is_below(r.number, j.number) && (tree || depth(r.number) == d0 + 1))
-        .map(|(k, r)| rule_ref(k, edition, depth(r.number) - d0))
+        .map(|(k, _)| rule_ref(k, edition))
         .collect();
     let refs = j
         .refs
         .iter()
-        .filter_map(|r| july_rule(r).map(|(k, _)| rule_ref(k, edition, 0)))
+        .filter_map(|r| july_rule(r).map(|(k, _)| rule_ref(k, edition)))
         .collect();
     let mut notes = Vec::new();
     let mut standing = Standing::Established;
@@ -239,14 +239,67 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
     }
 }
 
+/// A rule only the judge's imported text of `edition` has: its official wording, its parents
+/// and sub-rules as far as the data or the import name them.
+fn imported_view(number: &str, edition: EditionId) -> Option<RuleView> {
+    let doc = crate::import::load(edition)?;
+    let r = doc.rules.iter().find(|r| r.number == number)?;
+    let official = match (&r.title, r.text.is_empty()) {
+        (Some(t), true) => t.clone(),
+        (Some(t), false) => format!("{t}. {}", r.text),
+        (None, _) => r.text.clone(),
+    };
+    let named = |n: &str| -> RuleRef {
+        let data = match edition {
+            EditionId::July => july_rule(n).map(|(i, _)| i),
+            EditionId::October => Editions::get()
+                .october_rules
+                .iter()
+                .position(|o| o.number == Some(n) && !o.unconfirmed && !o.removed),
+        };
+        match data {
+            Some(i) => rule_ref(i, edition),
+            None => super::search::imported_ref(n, edition),
+        }
+    };
+    let parts: Vec<&str> = number.split('.').collect();
+    let parents = (1..parts.len())
+        .map(|k| parts[..k].join("."))
+        .filter(|p| doc.rules.iter().any(|r| &r.number == p))
+        .map(|p| named(&p))
+        .collect();
+    let children = doc
+        .rules
+        .iter()
+        .filter(|c| is_below(&c.number, number) && depth(&c.number) == depth(number) + 1)
+        .map(|c| named(&c.number))
+        .collect();
+    let base = super::search::imported_ref(number, edition);
+    Some(RuleView {
+        edition,
+        number: number.to_string(),
+        standing: Standing::Imported,
+        july_number: base.july_number,
+        title: base.title,
+        summary: "chainjudge's data has no summary of this rule; the official wording you imported is below.".to_string(),
+        notes: vec![format!(
+            "{number} comes from the {} text imported on this machine, not from chainjudge's data.",
+            edition.title()
+        )],
+        parents,
+        children,
+        refs: Vec::new(),
+        external_refs: Vec::new(),
+        other: OtherEdition::Unconfirmed,
+        official: Some(official),
+    })
+}
+
 fn not_found(number: &str, edition: EditionId) -> LookupError {
     let eds = Editions::get();
     let hint = match edition {
         EditionId::October => {
-            let imported = crate::import::official_text(EditionId::October, number)
-                .map(|t| format!("; your imported October text has it: \"{t}\""))
-                .unwrap_or_default();
-            format!("no rule of the data has this number under October, and none is established by the known October changes{imported}")
+            "no rule of the data has this number under October, and none is established by the known October changes or by an imported October text".to_string()
         }
         EditionId::July => {
             let renumbered_to = eds
@@ -259,18 +312,53 @@ fn not_found(number: &str, edition: EditionId) -> LookupError {
                     if o.inferred { " (inferred)" } else { "" },
                     o.july
                 ),
-                None => {
-                    let parent = number.rsplit_once('.').map(|(p, _)| p.to_string());
-                    match parent.filter(|p| july_rule(p).is_some()) {
-                        Some(p) => format!("the data holds {p} but not this sub-rule: try `chainjudge rule {p} --tree`"),
-                        None => "no rule has this number in the July data (it covers 100-199 where they matter to play, 300-489, 700-711, 734-740 and 800-829)".to_string(),
-                    }
-                }
+                None => "the July document has no rule with this number".to_string(),
             }
         }
     };
     LookupError::NotFound {
         number: number.to_string(),
         hint,
+        nearest: nearest(number, edition),
     }
+}
+
+/// The rules just before and just after `number` in `edition`'s numbering (established and
+/// inferred numbers), for a lookup that found nothing.
+fn nearest(number: &str, edition: EditionId) -> Vec<RuleRef> {
+    use std::cmp::Ordering;
+    let eds = Editions::get();
+    let mut before: Option<(usize, &str)> = None;
+    let mut after: Option<(usize, &str)> = None;
+    for i in 0..eds.july_rules.len() {
+        let o = october_of(i);
+        let n: &str = match edition {
+            EditionId::July => eds.july_rules[i].number,
+            EditionId::October => match o.number {
+                Some(n) if !o.unconfirmed && !o.removed => n,
+                _ => continue,
+            },
+        };
+        match crate::import::number_order(n, number) {
+            Ordering::Less
+                if before.is_none_or(|(_, b)| {
+                    crate::import::number_order(n, b) == Ordering::Greater
+                }) =>
+            {
+                before = Some((i, n))
+            }
+            Ordering::Greater
+                if after
+                    .is_none_or(|(_, a)| crate::import::number_order(n, a) == Ordering::Less) =>
+            {
+                after = Some((i, n))
+            }
+            _ => {}
+        }
+    }
+    [before, after]
+        .into_iter()
+        .flatten()
+        .map(|(i, _)| rule_ref(i, edition))
+        .collect()
 }
