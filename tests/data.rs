@@ -382,3 +382,40 @@ fn cross_references_resolve() {
         }
     }
 }
+
+/// Every numbered rule of the July document (2,381) is in the data: the count, and within every
+/// rule its sub-rules run 1, 2, 3... or a, b, c... with none missing.
+#[test]
+fn the_july_data_holds_every_rule_of_the_document() {
+    let eds = Editions::get();
+    assert_eq!(
+        eds.july_rules.len(),
+        2381,
+        "the July document numbers 2,381 rules"
+    );
+    let mut children: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for r in eds.july_rules {
+        if let Some((parent, last)) = r.number.rsplit_once('.') {
+            children
+                .entry(parent.to_string())
+                .or_default()
+                .push(last.to_string());
+        }
+    }
+    for (parent, kids) in children {
+        let expected: Vec<String> = if kids[0].bytes().all(|b| b.is_ascii_digit()) {
+            (1..=kids.len()).map(|k| k.to_string()).collect()
+        } else {
+            (b'a'..)
+                .take(kids.len())
+                .map(|b| char::from(b).to_string())
+                .collect()
+        };
+        assert_eq!(kids, expected, "the sub-rules of {parent} have a gap");
+    }
+    for n in [
+        "000", "001", "002", "055", "055.1", "185", "473", "651", "767",
+    ] {
+        assert!(eds.july_rules.iter().any(|r| r.number == n), "{n}");
+    }
+}
