@@ -13,6 +13,9 @@ pub struct RulingSource {
     pub url: Option<String>,
     /// Whether it is Riot's.
     pub official: bool,
+    /// Where in the document the answer is: the question's heading, cut to its first words
+    /// so a reader finds it (a locator, not a quotation).
+    pub heading: Option<String>,
 }
 
 /// The `ruling` block of a rulings file.
@@ -38,6 +41,13 @@ pub struct Ruling {
     pub sources: Vec<RulingSource>,
     /// `july` or `october`.
     pub checked_against: String,
-    /// A newer ruling that overturns it.
+    /// A newer ruling that overturns it (its id).
     pub superseded_by: Option<String>,
+    /// What overrides it, in our words: a newer source or a rule of the current edition.
+    pub superseded_note: Option<String>,
+    /// The card set whose FAQ or patch notes it comes from: one of [`SETS`].
+    pub set: Option<String>,
 }
+
+/// The card sets a ruling can belong to, oldest first (`ruling.set`).
+pub const SETS: &[&str] = &["origins", "spiritforged", "unleashed", "vendetta"];

@@ -21,6 +21,8 @@ impl<'a> Reader<'a> {
                 "source",
                 "checked_against",
                 "superseded_by",
+                "superseded_note",
+                "set",
             ],
             "`{ question: ..., answer: ... }`",
         )?;
@@ -83,6 +85,13 @@ impl<'a> Reader<'a> {
         let superseded_by = map
             .get_node("superseded_by")
             .and_then(|n| self.text(n, "`superseded_by`"));
+        let superseded_note = map
+            .get_node("superseded_note")
+            .and_then(|n| self.text(n, "`superseded_note`"));
+        let set = map
+            .get_node("set")
+            .and_then(|n| self.word(n, "`set`", crate::situation::SETS))
+            .map(str::to_string);
         Some(Ruling {
             question: question?,
             answer: answer?,
@@ -95,6 +104,8 @@ impl<'a> Reader<'a> {
             sources,
             checked_against,
             superseded_by,
+            superseded_note,
+            set,
         })
     }
 
@@ -102,7 +113,7 @@ impl<'a> Reader<'a> {
         let map = self.mapping(
             node,
             "a ruling source",
-            &["publisher", "title", "date", "url", "official"],
+            &["publisher", "title", "date", "url", "official", "heading"],
             "`{ publisher: Riot Games, title: ..., date: 2026-08-14, url: ..., official: true }`",
         )?;
         let publisher = self
@@ -113,6 +124,9 @@ impl<'a> Reader<'a> {
             .and_then(|n| self.text(n, "`title`"));
         let date = map.get_node("date").and_then(|n| self.text(n, "`date`"));
         let url = map.get_node("url").and_then(|n| self.text(n, "`url`"));
+        let heading = map
+            .get_node("heading")
+            .and_then(|n| self.text(n, "`heading`"));
         let official = map
             .get_node("official")
             .and_then(|n| self.boolean(n, "`official`"))
@@ -123,6 +137,7 @@ impl<'a> Reader<'a> {
             date,
             url,
             official,
+            heading,
         })
     }
 }
