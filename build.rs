@@ -1,6 +1,9 @@
 //! Build script: compiles `rules-text/` (the Core Rules editions
-//! as data) into static Rust tables, so a lookup or a replay parses no YAML at run time.
+//! as data) and `rulings/` (build/rulings.rs) into static Rust tables, so a lookup or a replay parses no YAML at run time.
 //! Bad data fails the build with the file, line and column.
+
+#[path = "build/rulings.rs"]
+mod rulings;
 
 use serde::Deserialize;
 use std::fmt::Write as _;
@@ -211,4 +214,7 @@ fn main() {
     }
     s.push_str("];\n");
     fs::write(Path::new(&out_dir).join("rules_text.rs"), s).unwrap();
+
+    // rulings/: the library `chainjudge ruling` searches.
+    rulings::compile(root, &out_dir);
 }

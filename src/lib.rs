@@ -16,6 +16,7 @@ pub mod engine;
 pub mod import;
 pub mod lookup;
 pub mod render;
+pub mod rulings;
 pub mod show;
 pub mod situation;
 pub mod trace;

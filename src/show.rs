@@ -8,7 +8,7 @@ use crate::lookup::{Hit, OtherEdition, RuleRef, RuleView, Standing};
 use comfy_table::{presets, ContentArrangement, Table};
 use std::fmt::Write as _;
 
-fn table(width: u16) -> Table {
+pub(crate) fn table(width: u16) -> Table {
     let mut t = Table::new();
     t.load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
@@ -18,7 +18,7 @@ fn table(width: u16) -> Table {
 }
 
 /// Wraps `text` at `width` columns, indenting continuation lines by `indent` spaces.
-fn wrap(text: &str, width: usize, indent: usize) -> String {
+pub(crate) fn wrap(text: &str, width: usize, indent: usize) -> String {
     let mut out = String::new();
     let mut line = 0;
     for word in text.split_whitespace() {

@@ -46,7 +46,7 @@ const STOP: &[&str] = &[
 ];
 
 /// How well query word `q` matches text word `w` (0 to 1): exact, prefix, or a typo.
-fn word_match(q: &str, w: &str) -> f64 {
+pub(crate) fn word_match(q: &str, w: &str) -> f64 {
     if q == w {
         1.0
     } else if q.len() >= 3 && w.starts_with(q) {

@@ -239,6 +239,12 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
     }
 }
 
+/// July rule `july` as named under October (its number and standing there), when the data
+/// holds it.
+pub fn october_ref(july: &str) -> Option<RuleRef> {
+    july_rule(july).map(|(i, _)| rule_ref(i, EditionId::October))
+}
+
 /// A rule only the judge's imported text of `edition` has: its official wording, its parents
 /// and sub-rules as far as the data or the import name them.
 fn imported_view(number: &str, edition: EditionId) -> Option<RuleView> {

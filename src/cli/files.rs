@@ -1,0 +1,292 @@
+//! `replay`, `verify` and `check`: situation files loaded, replayed and checked.
+
+use super::*;
+
+/// Reads and loads a file; problems are returned as diagnostics.
+pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, FileProblems> {
+    let shown = path.display().to_string();
+    let text = std::fs::read(path).map_err(|e| FileProblems {
+        path: shown.clone(),
+        text: String::new(),
+        problems: vec![Problem::new(
+            "read",
+            crate::yaml::Loc::default(),
+            format!("cannot read {shown}: {e}"),
+        )
+        .help(
+            "check the path; `chainjudge replay rulings/<name>.yaml` replays a bundled situation",
+        )],
+        during_replay: false,
+    })?;
+    let text = String::from_utf8(text).map_err(|e| FileProblems {
+        path: shown.clone(),
+        text: String::new(),
+        problems: vec![Problem::new(
+            "utf8",
+            crate::yaml::Loc::default(),
+            format!("{shown} is not UTF-8 text: {e}"),
+        )
+        .help("save the file as UTF-8")],
+        during_replay: false,
+    })?;
+    let mut s = situation::load(&shown, &text)?;
+    if let Some(r) = rules {
+        s.rules = match r {
+            RulesArg::July => RulesChoice::July,
+            RulesArg::October => RulesChoice::October,
+            RulesArg::Both => RulesChoice::Both,
+        };
+    }
+    Ok(s)
+}
+
+pub(super) fn no_situation(s: &Situation) -> FileProblems {
+    FileProblems {
+        path: s.path.clone(),
+        text: s.source.clone(),
+        problems: vec![Problem::new(
+            "no_situation",
+            crate::yaml::Loc::new(
+                0,
+                s.source
+                    .find('\n')
+                    .unwrap_or(s.source.len())
+                    .max(1)
+                    .min(s.source.len()),
+            ),
+            "this ruling has no situation to replay",
+        )
+        .label("only a `ruling`")
+        .help(
+            "add players, a chain and actions (situation format 1) to make the ruling replayable",
+        )],
+        during_replay: false,
+    }
+}
+
+/// Turns a replay error into a diagnostic at the nodes involved.
+pub fn replay_problems(s: &Situation, t: &Trace) -> Option<FileProblems> {
+    let err = t.error.as_ref()?;
+    let mut locs = err.locs.iter();
+    let mut p = match locs.next() {
+        Some((loc, label)) => {
+            Problem::new(err.code, *loc, err.message.clone()).label(label.clone())
+        }
+        None => Problem::new(err.code, crate::yaml::Loc::default(), err.message.clone()),
+    }
+    .help(err.help.clone());
+    p.also = locs.cloned().collect();
+    let problems = vec![p];
+    Some(FileProblems {
+        path: s.path.clone(),
+        text: s.source.clone(),
+        problems,
+        during_replay: true,
+    })
+}
+
+pub(super) fn replay_cmd(
+    out: &Out,
+    file: &Path,
+    rules: Option<RulesArg>,
+    format: Format,
+    max_steps: Option<usize>,
+) -> i32 {
+    let s = match load_file(file, rules) {
+        Ok(s) => s,
+        Err(p) => {
+            out.problems(&p);
+            return 2;
+        }
+    };
+    if !s.has_situation {
+        out.problems(&no_situation(&s));
+        return 2;
+    }
+    let report = replay_all(&s, max_steps);
+    let style = Style {
+        color: out.color,
+        width: out.width,
+    };
+    let text = match format {
+        Format::Text => render::text(&report, style),
+        Format::Json => render::json(&report),
+        Format::Markdown => render::markdown(&report),
+    };
+    out.print(&text);
+    // An error that stops every edition the same way is reported once.
+    let mut shown: Vec<String> = Vec::new();
+    for t in &report.traces {
+        if let Some(p) = replay_problems(&s, t) {
+            let key = t
+                .error
+                .as_ref()
+                .map(|e| e.message.clone())
+                .unwrap_or_default();
+            if !shown.contains(&key) {
+                out.problems(&p);
+                shown.push(key);
+            }
+        }
+    }
+    if shown.is_empty() {
+        0
+    } else {
+        2
+    }
+}
+
+/// Every `.yaml`/`.yml` file named or below a named folder, sorted within each folder.
+pub(super) fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// The result of verifying one file.
+pub enum Verdict {
+    /// Every edition met the expectations.
+    Pass(Vec<EditionId>),
+    /// Mismatch lines per edition.
+    Fail(Vec<(EditionId, Vec<String>)>),
+    /// A ruling without a situation: nothing to replay.
+    Skip,
+    /// Bad input or a replay error.
+    Error(Box<FileProblems>),
+}
+
+/// Loads, replays and checks one file.
+pub fn verify_file(path: &Path, max_steps: Option<usize>) -> Verdict {
+    let s = match load_file(path, None) {
+        Ok(s) => s,
+        Err(p) => return Verdict::Error(Box::new(p)),
+    };
+    if !s.has_situation {
+        return Verdict::Skip;
+    }
+    let eds = editions_of(&s);
+    if s.expect.as_ref().is_none_or(situation::Expect::is_empty) {
+        return Verdict::Fail(eds.into_iter().map(|e| (e, vec!["no `expect` block (or an empty one): a situation that checks nothing fails".to_string()])).collect());
+    }
+    let mut fails = Vec::new();
+    for ed in &eds {
+        let t = engine::replay(&s, *ed, max_steps);
+        if let Some(p) = replay_problems(&s, &t) {
+            return Verdict::Error(Box::new(p));
+        }
+        let m = verify::mismatches(&s, &t);
+        if !m.is_empty() {
+            fails.push((*ed, m));
+        }
+    }
+    if fails.is_empty() {
+        Verdict::Pass(eds)
+    } else {
+        Verdict::Fail(fails)
+    }
+}
+
+pub(super) fn verify_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
+    let files = expand(paths);
+    if files.is_empty() {
+        out.eprint("error: no .yaml files found in the paths given\n");
+        return 2;
+    }
+    let (mut passed, mut failed, mut skipped, mut errors) = (0, 0, 0, 0);
+    for f in &files {
+        let shown = f.display();
+        match verify_file(f, max_steps) {
+            Verdict::Pass(eds) => {
+                passed += 1;
+                let eds: Vec<&str> = eds.iter().map(|e| e.word()).collect();
+                out.print(&format!("ok    {shown} ({})\n", eds.join(", ")));
+            }
+            Verdict::Fail(fails) => {
+                failed += 1;
+                let mut text = format!("FAIL  {shown}\n");
+                for (ed, lines) in fails {
+                    for l in lines {
+                        text.push_str(&format!("      {}: {l}\n", ed.word()));
+                    }
+                }
+                out.print(&text);
+            }
+            Verdict::Skip => {
+                skipped += 1;
+                out.print(&format!("skip  {shown} (a ruling with no situation)\n"));
+            }
+            Verdict::Error(p) => {
+                errors += 1;
+                out.print(&format!("ERROR {shown}\n"));
+                out.problems(&p);
+            }
+        }
+    }
+    out.print(&format!(
+        "{passed} passed, {} failed, {skipped} skipped\n",
+        failed + errors
+    ));
+    if errors > 0 {
+        2
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+pub(super) fn check_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
+    let mut code = 0;
+    let files = expand(paths);
+    if files.is_empty() {
+        out.eprint("error: no .yaml files found in the paths given\n");
+        return 2;
+    }
+    for f in files {
+        let s = match load_file(&f, None) {
+            Ok(s) => s,
+            Err(p) => {
+                out.problems(&p);
+                code = 2;
+                continue;
+            }
+        };
+        if s.has_situation {
+            let mut bad = false;
+            for ed in editions_of(&s) {
+                let t = engine::replay(&s, ed, max_steps);
+                if let Some(p) = replay_problems(&s, &t) {
+                    out.problems(&p);
+                    bad = true;
+                    break;
+                }
+            }
+            if bad {
+                code = 2;
+                continue;
+            }
+        }
+        out.print(&format!("ok    {}\n", f.display()));
+    }
+    code
+}

@@ -1,0 +1,480 @@
+//! The command line: arguments (clap), the commands, output and exit codes.
+//!
+//! - [`files`]: `replay`, `verify`, `check` of situation files;
+//! - [`rules`]: `rule`, `diff`, `rules import`, `rules check`;
+//! - [`ruling`]: `ruling`, the rulings library.
+
+mod files;
+mod rules;
+mod ruling;
+
+use files::{check_cmd, replay_cmd, verify_cmd};
+pub use files::{load_file, replay_problems, verify_file, Verdict};
+use rules::{diff_cmd, import_cmd, rule_cmd, rules_check_cmd};
+
+use crate::diag::{FileProblems, Problem};
+use crate::edition::EditionId;
+use crate::render::{self, Style};
+use crate::situation::{self, RulesChoice, Situation};
+use crate::trace::Trace;
+use crate::{editions_of, engine, replay_all, verify};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// Replays Riftbound's Chain (HOT FEPR) from a situation file, with the rule behind every step,
+/// under the July and October 2026 Core Rules.
+#[derive(Debug, Parser)]
+#[command(name = "chainjudge", version, about, long_about = None)]
+pub struct Args {
+    /// Colour: auto (only on a terminal, never with NO_COLOR), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+    /// Output width in columns (default: the terminal's, or 100 when not a terminal).
+    #[arg(long, global = true)]
+    pub width: Option<u16>,
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Colour choice.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// Only on a terminal, and never with NO_COLOR.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Output format.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// Tables for a person at a terminal.
+    Text,
+    /// Stable, versioned JSON for programs.
+    Json,
+    /// Markdown for a ruling write-up.
+    Markdown,
+}
+
+/// An edition choice on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum RulesArg {
+    /// The July 2026 Core Rules.
+    July,
+    /// The October 2026 Core Rules.
+    October,
+    /// Both, compared.
+    Both,
+}
+
+/// An edition, for lookups.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum EditionArg {
+    /// The July 2026 Core Rules (2026-07-16).
+    July,
+    /// The October 2026 Core Rules (2026-10-09).
+    October,
+}
+
+impl EditionArg {
+    fn id(self) -> EditionId {
+        match self {
+            Self::July => EditionId::July,
+            Self::October => EditionId::October,
+        }
+    }
+}
+
+/// Official or community rulings, for `ruling --source`.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum SourceArg {
+    /// Riot's rulings.
+    Official,
+    /// Rulings by others (rulings sites, judges).
+    Community,
+}
+
+/// Parses a `--date`: YYYY-MM-DD, a real day.
+fn parse_date(s: &str) -> Result<String, String> {
+    let parts: Vec<&str> = s.split('-').collect();
+    let ok = parts.len() == 3
+        && parts[0].len() == 4
+        && parts[1].len() == 2
+        && parts[2].len() == 2
+        && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()));
+    let (m, d) = if ok {
+        (
+            parts[1].parse::<u32>().unwrap_or(0),
+            parts[2].parse::<u32>().unwrap_or(0),
+        )
+    } else {
+        (0, 0)
+    };
+    if ok && (1..=12).contains(&m) && (1..=31).contains(&d) {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "`{s}` is not a date written YYYY-MM-DD, e.g. 2026-12-01"
+        ))
+    }
+}
+
+/// Which differences `diff` lists.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum OnlyArg {
+    /// Changes that alter outcomes.
+    Outcome,
+    /// Renumbered rules.
+    Renumbered,
+    /// Changed or removed rules.
+    Changed,
+    /// Differences whose October number is inferred, not quoted by any source.
+    Inferred,
+    /// Differences whose October number a source establishes.
+    Established,
+}
+
+/// `chainjudge rules ...`.
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Read the official Core Rules text (plain text or Markdown) and store it in the user's
+    /// data directory, so `rule` shows the official wording next to our summary.
+    Import {
+        /// The text of the official document.
+        file: PathBuf,
+        /// Which edition it is.
+        #[arg(long, value_enum)]
+        edition: EditionArg,
+        /// Replace an earlier import.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Check every citation the engine can emit against the edition data and any imported
+    /// text, and (the copy check) that no summary shares a run of 10 or more words with the
+    /// imported official wording of its rule (exit 1 on either failure).
+    Check {
+        /// List the summaries sharing a run of at least this many words (the check itself
+        /// always fails at 10).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..))]
+        min: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show a rule by number (337.1.b, 337.1b, CR 337.1.b), or search the rules by words.
+    Rule {
+        /// A rule number, or words to search for.
+        #[arg(required = true)]
+        query: Vec<String>,
+        /// The edition (default: the one in force today).
+        #[arg(long, value_enum)]
+        rules: Option<EditionArg>,
+        /// Show every sub-rule, not only the direct ones.
+        #[arg(long)]
+        tree: bool,
+        /// Search by words even if the query looks like a number.
+        #[arg(long)]
+        search: bool,
+        /// How many search results to show (1 or more).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The differences between the July and October 2026 Core Rules.
+    Diff {
+        /// From this edition.
+        #[arg(long, value_enum, default_value_t = EditionArg::July)]
+        from: EditionArg,
+        /// To this edition.
+        #[arg(long, value_enum, default_value_t = EditionArg::October)]
+        to: EditionArg,
+        /// Only these differences.
+        #[arg(long, value_enum)]
+        only: Option<OnlyArg>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Search the rulings library by card name, keyword, rule number or words (typos
+    /// tolerated), or list it with filters.
+    Ruling {
+        /// A card name, keyword, rule number (either edition), ruling id, or words.
+        #[arg(required_unless_present = "list")]
+        query: Vec<String>,
+        /// List rulings (with --card, --rule, --source, --set) instead of searching.
+        #[arg(long)]
+        list: bool,
+        /// Only rulings about this card.
+        #[arg(long)]
+        card: Option<String>,
+        /// Only rulings citing this rule or one of its sub-rules (either edition's number).
+        #[arg(long)]
+        rule: Option<String>,
+        /// Only official (Riot's) or community rulings.
+        #[arg(long, value_enum)]
+        source: Option<SourceArg>,
+        /// Only rulings from this set's FAQ or patch notes.
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(crate::situation::SETS))]
+        set: Option<String>,
+        /// The edition to show cited rules in (default: the one in force on --date).
+        #[arg(long, value_enum)]
+        rules: Option<EditionArg>,
+        /// The day the ruling is read (YYYY-MM-DD; default: today): a ruling checked against
+        /// an older edition than the one in force then is flagged.
+        #[arg(long, value_parser = parse_date)]
+        date: Option<String>,
+        /// How many matches to show (1 or more).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Import the official rules text, or check citations against it.
+    Rules {
+        /// What to do.
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+    /// Replay HOT FEPR from a situation file and print every step with its rules.
+    Replay {
+        /// The situation file (YAML, format 1).
+        file: PathBuf,
+        /// Replay under this edition instead of the file's `rules`.
+        #[arg(long, value_enum)]
+        rules: Option<RulesArg>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Stop after this many steps (default: 20 × (chain items + actions) + 1000).
+        #[arg(long)]
+        max_steps: Option<usize>,
+    },
+    /// Replay files and check their `expect` blocks (exit 1 on any mismatch).
+    Verify {
+        /// Files or folders (every .yaml file below a folder).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Stop after this many steps per replay.
+        #[arg(long)]
+        max_steps: Option<usize>,
+    },
+    /// Validate files, including a dry replay, without printing a trace.
+    Check {
+        /// Files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Stop after this many steps per replay.
+        #[arg(long)]
+        max_steps: Option<usize>,
+    },
+}
+
+struct Out {
+    color: bool,
+    err_color: bool,
+    width: u16,
+}
+
+pub(super) fn no_color() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
+impl Out {
+    fn new(args: &Args) -> Self {
+        let decide = |tty: bool| match args.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => tty && !no_color(),
+        };
+        let tty = std::io::stdout().is_terminal();
+        let columns = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.parse::<u16>().ok());
+        let width = args.width.unwrap_or_else(|| {
+            if tty {
+                terminal_size::terminal_size()
+                    .map(|(w, _)| w.0)
+                    .or(columns)
+                    .unwrap_or(100)
+            } else {
+                100
+            }
+        });
+        Self {
+            color: decide(tty),
+            err_color: decide(std::io::stderr().is_terminal()),
+            width: width.max(60),
+        }
+    }
+
+    /// Writes to stdout; a closed pipe (`| head`) is not an error.
+    fn print(&self, text: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    }
+
+    fn eprint(&self, text: &str) {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(text.as_bytes());
+    }
+
+    fn problems(&self, p: &FileProblems) {
+        self.eprint(&p.render(self.err_color, usize::from(self.width)));
+    }
+}
+
+/// Parses `args` and runs the command; returns the exit code.
+pub fn run<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let args = match Args::try_parse_from(args) {
+        Ok(a) => a,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let out = Out::new(&args);
+    let steps = match &args.command {
+        Command::Replay { max_steps, .. }
+        | Command::Verify { max_steps, .. }
+        | Command::Check { max_steps, .. } => *max_steps,
+        _ => None,
+    };
+    if steps == Some(0) {
+        out.eprint("error: --max-steps must be at least 1\n");
+        return 2;
+    }
+    match &args.command {
+        Command::Replay {
+            file,
+            rules,
+            format,
+            max_steps,
+        } => replay_cmd(&out, file, *rules, *format, *max_steps),
+        Command::Verify { paths, max_steps } => verify_cmd(&out, paths, *max_steps),
+        Command::Check { paths, max_steps } => check_cmd(&out, paths, *max_steps),
+        Command::Rule {
+            query,
+            rules,
+            tree,
+            search,
+            limit,
+            format,
+        } => rule_cmd(
+            &out,
+            &query.join(" "),
+            rules.map(EditionArg::id),
+            *tree,
+            *search,
+            usize::try_from(*limit).unwrap_or(usize::MAX),
+            *format,
+        ),
+        Command::Diff {
+            from,
+            to,
+            only,
+            format,
+        } => diff_cmd(&out, from.id(), to.id(), *only, *format),
+        Command::Ruling {
+            query,
+            list,
+            card,
+            rule,
+            source,
+            set,
+            rules,
+            date,
+            limit,
+            format,
+        } => ruling::ruling_cmd(
+            &out,
+            &ruling::RulingArgs {
+                query: query.join(" "),
+                list: *list,
+                filter: crate::rulings::Filter {
+                    card: card.clone(),
+                    rule: rule.clone(),
+                    source: source.map(|s| match s {
+                        SourceArg::Official => crate::rulings::SourceKind::Official,
+                        SourceArg::Community => crate::rulings::SourceKind::Community,
+                    }),
+                    set: set.clone(),
+                },
+                edition: rules.map(EditionArg::id),
+                date: date.clone().unwrap_or_else(today),
+                limit: usize::try_from(*limit).unwrap_or(usize::MAX),
+                format: *format,
+            },
+        ),
+        Command::Rules { command } => match command {
+            RulesCommand::Import {
+                file,
+                edition,
+                force,
+            } => import_cmd(&out, file, edition.id(), *force),
+            RulesCommand::Check { min, format } => {
+                rules_check_cmd(&out, usize::try_from(*min).unwrap_or(usize::MAX), *format)
+            }
+        },
+    }
+}
+
+/// Today's date (UTC) as YYYY-MM-DD, from the system clock.
+pub(super) fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+pub(super) fn json_out<T: serde::Serialize>(value: &T) -> String {
+    let mut v = serde_json::to_value(value).unwrap_or_default();
+    if let serde_json::Value::Object(map) = &mut v {
+        map.insert(
+            "format_version".into(),
+            serde_json::json!(crate::render::JSON_FORMAT_VERSION),
+        );
+    }
+    let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Args;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Args::command().debug_assert();
+    }
+}

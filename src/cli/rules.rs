@@ -1,0 +1,170 @@
+//! `rule`, `diff`, `rules import` and `rules check`: the Core Rules as data.
+
+use super::*;
+
+pub(super) fn rule_cmd(
+    out: &Out,
+    query: &str,
+    edition: Option<EditionId>,
+    tree: bool,
+    force_search: bool,
+    limit: usize,
+    format: Format,
+) -> i32 {
+    let edition = edition.unwrap_or_else(|| {
+        crate::edition::Editions::get()
+            .in_force(&today())
+            .unwrap_or(EditionId::July)
+    });
+    if query.trim().is_empty() {
+        out.eprint("error: give a rule number (337.1.b) or words to search for (focus pass)\n");
+        return 2;
+    }
+    let number = if force_search {
+        None
+    } else {
+        crate::lookup::normalize_number(query)
+    };
+    if let Some(n) = number {
+        return match crate::lookup::lookup(&n, edition, tree) {
+            Ok(v) => {
+                out.print(&match format {
+                    Format::Text => crate::show::rule_text(&v, usize::from(out.width)),
+                    Format::Markdown => crate::show::rule_markdown(&v),
+                    Format::Json => json_out(&serde_json::json!({ "rule": v })),
+                });
+                0
+            }
+            Err(crate::lookup::LookupError::NotFound {
+                number,
+                hint,
+                nearest,
+            }) => {
+                if format == Format::Json {
+                    out.print(&json_out(&serde_json::json!({
+                        "error": { "code": "not_found", "number": number, "edition": edition, "help": hint, "nearest": nearest }
+                    })));
+                } else {
+                    let near: Vec<String> = nearest
+                        .iter()
+                        .map(|r| format!("{} {}", r.label(), r.title))
+                        .collect();
+                    let near = if near.is_empty() {
+                        String::new()
+                    } else {
+                        format!("\n  nearest: {}", near.join("; "))
+                    };
+                    out.eprint(&format!(
+                        "error: no rule {number} in the {} 2026 Core Rules\n  help: {hint}{near}\n",
+                        edition.title()
+                    ));
+                }
+                // grep's convention: nothing found is 1, a usage error 2.
+                1
+            }
+        };
+    }
+    let hits = crate::lookup::search(query, edition, limit);
+    let suggestions = if hits.is_empty() {
+        crate::lookup::search::suggest(query, edition)
+    } else {
+        Vec::new()
+    };
+    out.print(&match format {
+        Format::Text => crate::show::hits_text(query, edition, &hits, &suggestions, out.width),
+        Format::Markdown => crate::show::hits_markdown(query, &hits, &suggestions),
+        Format::Json if hits.is_empty() => json_out(
+            &serde_json::json!({ "query": query, "edition": edition, "hits": hits, "suggestions": suggestions }),
+        ),
+        Format::Json => {
+            json_out(&serde_json::json!({ "query": query, "edition": edition, "hits": hits }))
+        }
+    });
+    // grep's convention: nothing found is exit 1.
+    i32::from(hits.is_empty())
+}
+
+pub(super) fn diff_cmd(
+    out: &Out,
+    from: EditionId,
+    to: EditionId,
+    only: Option<OnlyArg>,
+    format: Format,
+) -> i32 {
+    if from == to {
+        out.eprint("error: --from and --to name the same edition\n");
+        return 2;
+    }
+    let only = only.map(|o| match o {
+        OnlyArg::Outcome => crate::diff::Only::Outcome,
+        OnlyArg::Renumbered => crate::diff::Only::Renumbered,
+        OnlyArg::Changed => crate::diff::Only::Changed,
+        OnlyArg::Inferred => crate::diff::Only::Inferred,
+        OnlyArg::Established => crate::diff::Only::Established,
+    });
+    let rows = crate::diff::rows(from, to, only);
+    out.print(&match format {
+        Format::Text => crate::show::diff_text(&rows, from, to, out.width),
+        Format::Markdown => crate::show::diff_markdown(&rows, from, to),
+        Format::Json => {
+            json_out(&serde_json::json!({ "from": from, "to": to, "differences": rows, "standings": crate::diff::standings() }))
+        }
+    });
+    0
+}
+
+pub(super) fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool) -> i32 {
+    match crate::import::import(file, edition, force) {
+        Ok(r) => {
+            let mut text = format!(
+                "Imported {} rules of the {} edition from {} into {}\n",
+                r.rules,
+                edition.title(),
+                file.display(),
+                r.path.display()
+            );
+            if let Some(n) = r.replaced {
+                text.push_str(&format!("It replaced an earlier import of {n} rules.\n"));
+            }
+            if r.latin1 {
+                text.push_str("The file was not UTF-8 text; it was read as Latin-1: check accented letters.\n");
+            }
+            if !r.not_in_data.is_empty() {
+                let shown: Vec<&str> = r.not_in_data.iter().take(8).map(String::as_str).collect();
+                text.push_str(&format!(
+                    "{} of its rule numbers are not yet in chainjudge's own July data (e.g. {}): chainjudge's summaries do not cover them yet, which says nothing against the document.\n",
+                    r.not_in_data.len(),
+                    shown.join(", ")
+                ));
+            }
+            text.push_str(&format!(
+                "`chainjudge rule NUMBER --rules {}` now shows the official wording; `chainjudge rules check` checks the citations against it.\n",
+                edition.word()
+            ));
+            out.print(&text);
+            0
+        }
+        Err(e) => {
+            out.eprint(&format!("error: {e}\n"));
+            2
+        }
+    }
+}
+
+pub(super) fn rules_check_cmd(out: &Out, min: usize, format: Format) -> i32 {
+    let checks = crate::import::check_citations();
+    let copies: Vec<crate::import::copycheck::CopyCheck> = [EditionId::July, EditionId::October]
+        .into_iter()
+        .filter_map(crate::import::copycheck::copy_check)
+        .collect();
+    out.print(&match format {
+        Format::Json => json_out(&serde_json::json!({ "checks": checks, "copy": copies })),
+        _ => format!(
+            "{}\n{}",
+            crate::show::checks_text(&checks, out.width),
+            crate::show::copy_text(&copies, min, out.width)
+        ),
+    });
+    // Like a `verify` mismatch: the data and the official text disagree, or a summary copies.
+    i32::from(checks.iter().any(|c| c.status == "missing") || copies.iter().any(|c| c.fails()))
+}

@@ -1,0 +1,88 @@
+//! The rulings library: every file of `rulings/` compiled into the binary (build/rulings.rs),
+//! searched by card name, keyword, rule number (either edition) or words, and shown with its
+//! source and the edition it was checked against.
+//!
+//! - [`search`](mod@search): ranking and the `--list` filters;
+//! - [`show`]: a ruling as text, Markdown or JSON, with the edition warnings.
+
+pub mod search;
+pub mod show;
+
+pub use search::{list, search, Filter, RulingHit, SourceKind};
+
+/// One source of a compiled ruling.
+#[derive(Debug, serde::Serialize)]
+pub struct RulingSourceEntry {
+    /// Who published it (Riot Games, RiftJudge, ...).
+    pub publisher: &'static str,
+    /// The document's title.
+    pub title: &'static str,
+    /// Its date, YYYY-MM-DD, when known.
+    pub date: Option<&'static str>,
+    /// Its address.
+    pub url: Option<&'static str>,
+    /// Riot's own (an official ruling) or not (a community ruling).
+    pub official: bool,
+    /// The first words of the question's heading, to find the answer in the document.
+    pub heading: Option<&'static str>,
+}
+
+/// One compiled ruling: the `ruling` block of `rulings/<id>.yaml`.
+#[derive(Debug, serde::Serialize)]
+pub struct RulingEntry {
+    /// The file name without extension.
+    pub id: &'static str,
+    /// The file's `title`.
+    pub title: Option<&'static str>,
+    /// The question, in our words.
+    pub question: &'static str,
+    /// The short answer, in our words.
+    pub answer: &'static str,
+    /// What happens, step by step.
+    pub sequence: &'static [&'static str],
+    /// Edge cases.
+    pub nuances: &'static [&'static str],
+    /// Card names.
+    pub cards: &'static [&'static str],
+    /// Keywords and game terms.
+    pub keywords: &'static [&'static str],
+    /// Rules cited, July numbers.
+    pub rules_july: &'static [&'static str],
+    /// Rules cited, October numbers (when the file gives them).
+    pub rules_october: &'static [&'static str],
+    /// Its sources.
+    pub sources: &'static [RulingSourceEntry],
+    /// `july` or `october`: the edition the answer was checked against.
+    pub checked_against: &'static str,
+    /// The id of a newer ruling that overturns it.
+    pub superseded_by: Option<&'static str>,
+    /// What overrides it, in our words.
+    pub superseded_note: Option<&'static str>,
+    /// The card set (origins, spiritforged, unleashed, vendetta).
+    pub set: Option<&'static str>,
+    /// Whether the file holds a situation that `replay` and `verify` run.
+    pub situation: bool,
+}
+
+impl RulingEntry {
+    /// Official when any source is Riot's; community otherwise.
+    pub fn official(&self) -> bool {
+        self.sources.iter().any(|s| s.official)
+    }
+
+    /// The title, or the question when the file has none.
+    pub fn heading(&self) -> &'static str {
+        self.title.unwrap_or(self.question)
+    }
+}
+
+/// The static table compiled from `rulings/` by the build script.
+pub mod data {
+    use super::{RulingEntry, RulingSourceEntry};
+    include!(concat!(env!("OUT_DIR"), "/rulings.rs"));
+}
+
+/// Every ruling, in file-name order.
+pub fn all() -> &'static [RulingEntry] {
+    data::RULINGS
+}

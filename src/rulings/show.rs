@@ -1,0 +1,263 @@
+//! A ruling as a judge reads it: question, answer, what happens, nuances, the rules cited in
+//! the edition asked for, the source with its date and where in it to look, official or
+//! community, and a warning when a newer edition is in force than the one it was checked
+//! against. Text, Markdown and JSON.
+
+use super::{RulingEntry, RulingHit};
+use crate::edition::EditionId;
+use crate::lookup::Standing;
+use crate::show::{table, wrap};
+use std::fmt::Write as _;
+
+/// A cited July rule as named in `edition`: `420.4.b`, `418.1.b (inferred)` or
+/// `unconfirmed (July 803)`; a number the data does not hold is printed as given.
+pub fn rule_in(number: &str, edition: EditionId) -> String {
+    match crate::lookup::lookup(number, EditionId::July, false) {
+        Ok(_) if edition == EditionId::July => number.to_string(),
+        Ok(v) => match crate::lookup::view::october_ref(&v.july_number) {
+            Some(r) if r.standing == Standing::Established || r.standing == Standing::Inferred => {
+                r.label()
+            }
+            Some(r) if r.standing == Standing::Removed => format!("removed (July {number})"),
+            _ => format!("unconfirmed (July {number})"),
+        },
+        Err(_) => number.to_string(),
+    }
+}
+
+/// The warnings of a ruling read on `date` in `edition`: checked against an edition older than
+/// the one in force, superseded.
+pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> {
+    let mut out = Vec::new();
+    if super::search::newer_edition_in_force(r, date).is_some() {
+        out.push(format!(
+            "Checked against the July 2026 Core Rules; on {date} the October 2026 Core Rules are in force. Nothing known about October changes this answer unless a note below says so{}.",
+            if edition == EditionId::October { "; the rules are shown in October's numbers" } else { "; `--rules october` shows its rules in October's numbers" }
+        ));
+    }
+    if r.checked_against == "october"
+        && crate::edition::Editions::get().in_force(date) == Some(EditionId::July)
+    {
+        out.push(format!(
+            "Checked against the October 2026 Core Rules, which were not yet in force on {date}."
+        ));
+    }
+    if let Some(n) = r.superseded_note {
+        out.push(format!("Superseded: {n}"));
+    }
+    if let Some(id) = r.superseded_by {
+        out.push(format!(
+            "A newer ruling overturns this one: `chainjudge ruling {id}`."
+        ));
+    }
+    out
+}
+
+fn kind(r: &RulingEntry) -> &'static str {
+    if r.official() {
+        "official"
+    } else {
+        "community"
+    }
+}
+
+fn source_lines(r: &RulingEntry) -> Vec<String> {
+    r.sources
+        .iter()
+        .map(|s| {
+            let mut line = format!("{}, \"{}\"", s.publisher, s.title);
+            if let Some(d) = s.date {
+                let _ = write!(line, ", {d}");
+            }
+            if let Some(h) = s.heading {
+                let _ = write!(line, ", the question \"{h}\"");
+            }
+            if let Some(u) = s.url {
+                let _ = write!(line, ": {u}");
+            }
+            line
+        })
+        .collect()
+}
+
+fn rules_line(r: &RulingEntry, edition: EditionId) -> Option<String> {
+    if r.rules_july.is_empty() && r.rules_october.is_empty() {
+        return None;
+    }
+    Some(match edition {
+        EditionId::July => format!("Rules (July): {}", r.rules_july.join(", ")),
+        EditionId::October if !r.rules_october.is_empty() => {
+            format!("Rules (October): {}", r.rules_october.join(", "))
+        }
+        EditionId::October => {
+            let shown: Vec<String> = r.rules_july.iter().map(|n| rule_in(n, edition)).collect();
+            format!("Rules (October): {}", shown.join(", "))
+        }
+    })
+}
+
+/// One ruling in full, as text wrapped at `width`.
+pub fn ruling_text(r: &RulingEntry, date: &str, edition: EditionId, width: usize) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}  ({}, {} ruling)", r.heading(), r.id, kind(r));
+    for w in warnings(r, date, edition) {
+        let _ = writeln!(out, "{}", wrap(&format!("Warning: {w}"), width, 9));
+    }
+    let _ = writeln!(
+        out,
+        "\n{}",
+        wrap(&format!("Question: {}", r.question), width, 2)
+    );
+    let _ = writeln!(out, "{}", wrap(&format!("Answer: {}", r.answer), width, 2));
+    if !r.sequence.is_empty() {
+        let _ = writeln!(out, "What happens:");
+        for (k, s) in r.sequence.iter().enumerate() {
+            let _ = writeln!(out, "  {}. {}", k + 1, wrap(s, width.saturating_sub(5), 5));
+        }
+    }
+    if !r.nuances.is_empty() {
+        let _ = writeln!(out, "Nuances:");
+        for s in r.nuances {
+            let _ = writeln!(out, "  - {}", wrap(s, width.saturating_sub(4), 4));
+        }
+    }
+    out.push('\n');
+    if !r.cards.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            wrap(&format!("Cards: {}", r.cards.join(", ")), width, 2)
+        );
+    }
+    if !r.keywords.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            wrap(&format!("Keywords: {}", r.keywords.join(", ")), width, 2)
+        );
+    }
+    if let Some(l) = rules_line(r, edition) {
+        let _ = writeln!(out, "{}", wrap(&l, width, 2));
+    }
+    for s in source_lines(r) {
+        let _ = writeln!(out, "{}", wrap(&format!("Source: {s}"), width, 2));
+    }
+    let _ = writeln!(
+        out,
+        "Checked against: the {} 2026 Core Rules{}",
+        if r.checked_against == "october" {
+            "October"
+        } else {
+            "July"
+        },
+        r.set.map(|s| format!("; set: {s}")).unwrap_or_default()
+    );
+    if r.situation {
+        let _ = writeln!(out, "Replay it: chainjudge replay rulings/{}.yaml", r.id);
+    }
+    out
+}
+
+/// Search results as text: the best ruling in full, then the other matches in a table.
+pub fn hits_text(
+    query: &str,
+    hits: &[RulingHit],
+    date: &str,
+    edition: EditionId,
+    width: u16,
+) -> String {
+    let Some(first) = hits.first() else {
+        return format!("No ruling matches \"{query}\".\n");
+    };
+    let mut out = ruling_text(first.ruling, date, edition, usize::from(width));
+    if hits.len() > 1 {
+        let _ = writeln!(
+            out,
+            "\nAlso matching \"{query}\" ({} more):",
+            hits.len() - 1
+        );
+        let mut t = table(width);
+        t.set_header(["Ruling", "Title", "Source"]);
+        for h in &hits[1..] {
+            t.add_row([h.ruling.id, h.ruling.heading(), kind(h.ruling)]);
+        }
+        let _ = writeln!(out, "{t}");
+    }
+    out
+}
+
+/// One ruling as Markdown, for a write-up: question and answer first.
+pub fn ruling_markdown(r: &RulingEntry, date: &str, edition: EditionId) -> String {
+    let mut out = format!("## {}\n\n", r.heading());
+    let _ = writeln!(out, "**Question.** {}\n", r.question);
+    let _ = writeln!(out, "**Answer.** {}\n", r.answer);
+    for w in warnings(r, date, edition) {
+        let _ = writeln!(out, "> **Warning.** {w}\n");
+    }
+    if !r.sequence.is_empty() {
+        out.push_str("**What happens.**\n\n");
+        for (k, s) in r.sequence.iter().enumerate() {
+            let _ = writeln!(out, "{}. {s}", k + 1);
+        }
+        out.push('\n');
+    }
+    if !r.nuances.is_empty() {
+        out.push_str("**Nuances.**\n\n");
+        for s in r.nuances {
+            let _ = writeln!(out, "- {s}");
+        }
+        out.push('\n');
+    }
+    if let Some(l) = rules_line(r, edition) {
+        let _ = writeln!(out, "{l}\n");
+    }
+    for s in source_lines(r) {
+        let _ = writeln!(out, "Source ({}): {s}\n", kind(r));
+    }
+    if r.situation {
+        let _ = writeln!(out, "Replay: `chainjudge replay rulings/{}.yaml`\n", r.id);
+    }
+    out
+}
+
+/// The `ruling --list` table.
+pub fn list_text(rulings: &[&RulingEntry], width: u16) -> String {
+    if rulings.is_empty() {
+        return "No ruling passes these filters.\n".to_string();
+    }
+    let mut t = table(width);
+    t.set_header(["Ruling", "Title", "Set", "Source", "Replay"]);
+    for r in rulings {
+        t.add_row([
+            r.id,
+            r.heading(),
+            r.set.unwrap_or(""),
+            kind(r),
+            if r.situation { "yes" } else { "" },
+        ]);
+    }
+    let official = rulings.iter().filter(|r| r.official()).count();
+    format!(
+        "{t}\n{} rulings ({official} official, {} community).\n",
+        rulings.len(),
+        rulings.len() - official
+    )
+}
+
+/// A ruling as JSON: the entry plus its warnings and rules in the edition asked for.
+pub fn ruling_json(r: &RulingEntry, date: &str, edition: EditionId) -> serde_json::Value {
+    let rules: Vec<String> = match edition {
+        EditionId::July => r.rules_july.iter().map(|s| (*s).to_string()).collect(),
+        EditionId::October if !r.rules_october.is_empty() => {
+            r.rules_october.iter().map(|s| (*s).to_string()).collect()
+        }
+        EditionId::October => r.rules_july.iter().map(|n| rule_in(n, edition)).collect(),
+    };
+    serde_json::json!({
+        "ruling": r,
+        "official": r.official(),
+        "warnings": warnings(r, date, edition),
+        "rules_in_edition": { "edition": edition, "rules": rules },
+        "replay": r.situation.then(|| format!("chainjudge replay rulings/{}.yaml", r.id)),
+    })
+}
