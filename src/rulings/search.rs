@@ -92,16 +92,81 @@ fn cites(r: &RulingEntry, number: &str, below: bool) -> bool {
         || r.rules_october.iter().any(|c| hit(c, number))
 }
 
+/// A ruling's names and words, normalised once per process; words as ids into [`vocabulary`].
+struct Prepared {
+    cards: Vec<String>,
+    keywords: Vec<String>,
+    strong: Vec<u32>,
+    middle: Vec<u32>,
+    weak: Vec<u32>,
+}
+
+/// Every distinct word of every ruling, and each ruling prepared.
+struct Library {
+    vocabulary: Vec<String>,
+    rulings: Vec<Prepared>,
+}
+
+fn library() -> &'static Library {
+    static L: std::sync::OnceLock<Library> = std::sync::OnceLock::new();
+    L.get_or_init(|| {
+        let mut ids: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+        let mut vocabulary: Vec<String> = Vec::new();
+        let mut split = |s: &str| -> Vec<u32> {
+            let mut out: Vec<u32> = normalise(s)
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(|w| {
+                    *ids.entry(w.to_string()).or_insert_with(|| {
+                        vocabulary.push(w.to_string());
+                        u32::try_from(vocabulary.len() - 1).unwrap_or(u32::MAX)
+                    })
+                })
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        };
+        let rulings = all()
+            .iter()
+            .map(|r| {
+                let mut names = r.title.unwrap_or("").to_string();
+                for c in r.cards.iter().chain(r.keywords) {
+                    names.push(' ');
+                    names.push_str(c);
+                }
+                let weak: Vec<&str> = r.sequence.iter().chain(r.nuances).copied().collect();
+                Prepared {
+                    cards: r.cards.iter().map(|c| normalise(c)).collect(),
+                    keywords: r.keywords.iter().map(|k| normalise(k)).collect(),
+                    strong: split(&names),
+                    middle: split(&format!("{} {}", r.question, r.answer)),
+                    weak: split(&weak.join(" ")),
+                }
+            })
+            .collect();
+        Library {
+            vocabulary,
+            rulings,
+        }
+    })
+}
+
 /// The strongest way `q` (normalised) names the ruling, with its score.
-fn score(r: &RulingEntry, q: &str, number: Option<&str>) -> Option<(f64, &'static str)> {
+fn score(
+    r: &RulingEntry,
+    p: &Prepared,
+    q: &str,
+    number: Option<&str>,
+    matches: &[Vec<f64>],
+) -> Option<(f64, &'static str)> {
     if r.id == q.replace(' ', "-") {
         return Some((1000.0, "id"));
     }
-    let cards: Vec<String> = r.cards.iter().map(|c| normalise(c)).collect();
-    if cards.iter().any(|c| c == q) {
+    if p.cards.iter().any(|c| c == q) {
         return Some((500.0, "card"));
     }
-    if let Some(d) = cards.iter().filter_map(|c| near(q, c)).min() {
+    if let Some(d) = p.cards.iter().filter_map(|c| near(q, c)).min() {
         return Some((400.0 - 50.0 * d as f64, "card (typo)"));
     }
     if let Some(n) = number {
@@ -113,63 +178,59 @@ fn score(r: &RulingEntry, q: &str, number: Option<&str>) -> Option<(f64, &'stati
         }
     }
     // A card's short name: "azir" for "Azir, Sovereign".
-    if cards
+    if p.cards
         .iter()
         .any(|c| c.starts_with(q) && c.as_bytes().get(q.len()) == Some(&b' '))
     {
         return Some((240.0, "card"));
     }
-    let keywords: Vec<String> = r.keywords.iter().map(|k| normalise(k)).collect();
-    if keywords.iter().any(|k| k == q) {
+    if p.keywords.iter().any(|k| k == q) {
         return Some((220.0, "keyword"));
     }
-    if keywords.iter().any(|k| near(q, k) == Some(1)) {
+    if p.keywords.iter().any(|k| near(q, k) == Some(1)) {
         return Some((200.0, "keyword"));
     }
-    words_score(r, q).map(|s| (s, "words"))
+    words_score(p, matches).map(|s| (s, "words"))
 }
 
 /// Words of the query against the ruling's text: titles, cards and keywords count three
 /// times, question and answer twice, the rest once; rulings matching every word first. At most
-/// 150, below every stronger kind of match.
-fn words_score(r: &RulingEntry, q: &str) -> Option<f64> {
-    const STOP: &[&str] = &[
-        "a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "it", "for", "with", "what",
-        "when", "how", "does", "do", "can", "i", "my", "if", "who",
-    ];
-    let qw: Vec<&str> = q.split(' ').filter(|w| !STOP.contains(w)).collect();
-    if qw.is_empty() {
+/// 150, below every stronger kind of match. `matches[k][id]` is query word k against word `id`.
+fn words_score(p: &Prepared, matches: &[Vec<f64>]) -> Option<f64> {
+    if matches.is_empty() {
         return None;
     }
-    let split = |s: &str| -> Vec<String> { normalise(s).split(' ').map(str::to_string).collect() };
-    let mut strong: Vec<String> = split(r.title.unwrap_or(""));
-    for c in r.cards.iter().chain(r.keywords) {
-        strong.extend(split(c));
-    }
-    let middle: Vec<String> = split(&format!("{} {}", r.question, r.answer));
-    let weak: Vec<String> = r
-        .sequence
-        .iter()
-        .chain(r.nuances)
-        .flat_map(|s| split(s))
-        .collect();
     let mut total = 0.0;
     let mut matched = 0usize;
-    for w in &qw {
-        let best = |ws: &[String]| {
-            ws.iter()
-                .map(|x| crate::lookup::search::word_match(w, x))
-                .fold(0.0, f64::max)
-        };
-        let s = (best(&strong) * 3.0)
-            .max(best(&middle) * 2.0)
-            .max(best(&weak));
+    for m in matches {
+        let best = |ws: &[u32]| ws.iter().map(|&i| m[i as usize]).fold(0.0, f64::max);
+        let s = (best(&p.strong) * 3.0)
+            .max(best(&p.middle) * 2.0)
+            .max(best(&p.weak));
         if s > 0.0 {
             matched += 1;
         }
         total += s;
     }
-    (matched > 0).then(|| (total * matched as f64 / qw.len() as f64 * 10.0).min(150.0))
+    (matched > 0).then(|| (total * matched as f64 / matches.len() as f64 * 10.0).min(150.0))
+}
+
+/// Each query word (stop words dropped) against every word of the library.
+fn word_matches(q: &str) -> Vec<Vec<f64>> {
+    const STOP: &[&str] = &[
+        "a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "it", "for", "with", "what",
+        "when", "how", "does", "do", "can", "i", "my", "if", "who",
+    ];
+    q.split(' ')
+        .filter(|w| !STOP.contains(w))
+        .map(|w| {
+            library()
+                .vocabulary
+                .iter()
+                .map(|x| crate::lookup::search::word_match(w, x))
+                .collect()
+        })
+        .collect()
 }
 
 /// Rulings matching `query`, best first (ties in file-name order), at most `limit`.
@@ -179,10 +240,12 @@ pub fn search(query: &str, limit: usize) -> Vec<RulingHit> {
         return Vec::new();
     }
     let number = crate::lookup::normalize_number(query);
+    let matches = word_matches(&q);
     let mut hits: Vec<RulingHit> = all()
         .iter()
-        .filter_map(|r| {
-            score(r, &q, number.as_deref()).map(|(score, matched)| RulingHit {
+        .zip(&library().rulings)
+        .filter_map(|(r, p)| {
+            score(r, p, &q, number.as_deref(), &matches).map(|(score, matched)| RulingHit {
                 ruling: r,
                 score: (score * 100.0).round() / 100.0,
                 matched,

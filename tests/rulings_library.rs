@@ -1,0 +1,218 @@
+//! The rulings library as a judge searches it: every file compiled in, found by each of its
+//! card names (exactly and with a letter wrong) above rulings that do not name the card, by rule
+//! number in either edition, filtered by source and set, and dated against the edition in force.
+
+use chainjudge::rulings::{self, search::normalise, Filter, SourceKind};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .env(
+            "CHAINJUDGE_DATA_DIR",
+            std::env::temp_dir().join("chainjudge-no-imports"),
+        )
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn every_rulings_file_is_compiled_in() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".yaml"))
+        .map(|n| n.trim_end_matches(".yaml").to_string())
+        .collect();
+    files.sort();
+    let compiled: Vec<&str> = rulings::all().iter().map(|r| r.id).collect();
+    assert_eq!(
+        compiled, files,
+        "a rulings file failed to compile or has no `ruling` block"
+    );
+}
+
+/// `name` with one letter replaced (the middle one, by a letter it does not have there).
+fn one_letter_wrong(name: &str) -> String {
+    let mut chars: Vec<char> = name.chars().collect();
+    let letters: Vec<usize> = (0..chars.len())
+        .filter(|&i| chars[i].is_alphabetic())
+        .collect();
+    let i = letters[letters.len() / 2];
+    chars[i] = if chars[i].to_ascii_lowercase() == 'x' {
+        'q'
+    } else {
+        'x'
+    };
+    chars.into_iter().collect()
+}
+
+#[test]
+fn every_card_finds_its_rulings_first_exactly_and_with_a_letter_wrong() {
+    let mut checked = 0;
+    for r in rulings::all() {
+        for card in r.cards {
+            let holding: Vec<&str> = rulings::all()
+                .iter()
+                .filter(|x| x.cards.iter().any(|c| normalise(c) == normalise(card)))
+                .map(|x| x.id)
+                .collect();
+            for query in [card.to_string(), one_letter_wrong(card)] {
+                if normalise(&query).len() < 4 {
+                    continue; // too short to tell a typo from another word
+                }
+                let hits = rulings::search(&query, usize::MAX);
+                let top: Vec<&str> = hits
+                    .iter()
+                    .take(holding.len())
+                    .map(|h| h.ruling.id)
+                    .collect();
+                assert!(
+                    holding.iter().all(|id| top.contains(id)),
+                    "searching {query:?}: the {} rulings naming {card:?} must come first, got {top:?}",
+                    holding.len()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "{checked} searches checked");
+}
+
+#[test]
+fn a_rule_number_finds_the_rulings_citing_it_in_either_edition() {
+    let july = rulings::search("419.4.b", 50);
+    assert!(july
+        .iter()
+        .any(|h| h.ruling.id == "crumbling-sands-counters-first-of-two"));
+    // October's number for the same rule (420.4.b) finds the same rulings.
+    let october = rulings::search("CR 420.4.b", 50);
+    let ids = |h: &[rulings::RulingHit]| h.iter().map(|x| x.ruling.id).collect::<Vec<_>>();
+    for id in ids(&july) {
+        assert!(ids(&october).contains(&id), "{id}");
+    }
+}
+
+#[test]
+fn list_filters_by_card_rule_source_and_set() {
+    let all = rulings::list(&Filter::default());
+    assert_eq!(all.len(), rulings::all().len());
+    let official = rulings::list(&Filter {
+        source: Some(SourceKind::Official),
+        ..Filter::default()
+    });
+    let community = rulings::list(&Filter {
+        source: Some(SourceKind::Community),
+        ..Filter::default()
+    });
+    assert_eq!(official.len() + community.len(), all.len());
+    assert!(official
+        .iter()
+        .all(|r| r.sources.iter().any(|s| s.official)));
+    assert!(community
+        .iter()
+        .all(|r| r.sources.iter().all(|s| !s.official)));
+    let sands = rulings::list(&Filter {
+        card: Some("crumbling sands".into()),
+        ..Filter::default()
+    });
+    assert!(sands.len() >= 4, "{}", sands.len());
+    assert!(sands.iter().all(|r| r.cards.contains(&"Crumbling Sands")));
+    let cited = rulings::list(&Filter {
+        rule: Some("419.4".into()),
+        ..Filter::default()
+    });
+    assert!(cited
+        .iter()
+        .all(|r| r.rules_july.iter().any(|n| n.starts_with("419.4"))
+            || r.rules_october.iter().any(|n| n.starts_with("420.4"))));
+    for set in chainjudge::situation::SETS {
+        let in_set = rulings::list(&Filter {
+            set: Some((*set).into()),
+            ..Filter::default()
+        });
+        assert!(in_set.iter().all(|r| r.set == Some(*set)));
+    }
+}
+
+#[test]
+fn a_ruling_checked_against_july_is_flagged_once_october_is_in_force() {
+    let id = "crumbling-sands-counters-first-of-two";
+    let before = run(&["ruling", id, "--date", "2026-09-01"]);
+    assert_eq!(before.status.code(), Some(0));
+    let text = stdout(&before);
+    assert!(!text.contains("Warning: Checked against"), "{text}");
+    assert!(
+        text.contains("Rules (July): "),
+        "July in force on 2026-09-01: {text}"
+    );
+    let after = run(&["ruling", id, "--date", "2026-12-01"]);
+    let text = stdout(&after);
+    assert!(
+        text.contains("Warning: Checked against the July 2026 Core Rules"),
+        "{text}"
+    );
+    assert!(
+        text.contains("420.4.b"),
+        "its rules in October's numbers: {text}"
+    );
+    let json = run(&[
+        "ruling",
+        id,
+        "--date",
+        "2026-12-01",
+        "--rules",
+        "july",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let hit = &v["hits"][0]["ruling"];
+    assert_eq!(hit["ruling"]["id"], id);
+    assert!(hit["rules_in_edition"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r == "419.4.b"));
+    assert_eq!(hit["warnings"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        hit["replay"],
+        format!("chainjudge replay rulings/{id}.yaml")
+    );
+}
+
+#[test]
+fn the_ruling_command_follows_greps_exit_codes_and_checks_its_arguments() {
+    assert_eq!(run(&["ruling", "qqqqzzzz"]).status.code(), Some(1));
+    assert_eq!(run(&["ruling", "crumbling sands"]).status.code(), Some(0));
+    assert_eq!(
+        run(&["ruling", "x", "--date", "2026-13-01"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(run(&["ruling", "x", "--limit", "0"]).status.code(), Some(2));
+    assert_eq!(
+        run(&["ruling", "--list", "--set", "nowhere"]).status.code(),
+        Some(2)
+    );
+    let list = run(&[
+        "ruling",
+        "--list",
+        "--card",
+        "Crumbling Sands",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(list.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&list.stdout).unwrap();
+    assert!(v["rulings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["ruling"]["id"] == "crumbling-sands-counters-first-of-two"));
+}
