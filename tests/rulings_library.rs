@@ -45,7 +45,7 @@ fn one_letter_wrong(name: &str) -> String {
         .filter(|&i| chars[i].is_alphabetic())
         .collect();
     let i = letters[letters.len() / 2];
-    chars[i] = if chars[i].to_ascii_lowercase() == 'x' {
+    chars[i] = if chars[i].eq_ignore_ascii_case(&'x') {
         'q'
     } else {
         'x'
