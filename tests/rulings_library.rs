@@ -216,3 +216,24 @@ fn the_ruling_command_follows_greps_exit_codes_and_checks_its_arguments() {
         .iter()
         .any(|r| r["ruling"]["id"] == "crumbling-sands-counters-first-of-two"));
 }
+
+#[test]
+fn a_ruling_replayed_as_markdown_starts_with_its_question_and_answer() {
+    let out = run(&[
+        "replay",
+        "rulings/crumbling-sands-counters-first-of-two.yaml",
+        "--format",
+        "markdown",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    assert!(lines[0].starts_with("# "), "{text}");
+    assert!(
+        lines[1].starts_with("**Question.** Ana casts a spell"),
+        "{text}"
+    );
+    assert!(lines[2].starts_with("**Answer.** Yes."), "{text}");
+    let steps = text.find("| # | Who |").unwrap();
+    assert!(text.find("**Answer.**").unwrap() < steps);
+}

@@ -674,6 +674,28 @@ pub fn markdown(r: &Report) -> String {
     let eds = editions(r);
     let both = eds.len() == 2;
     let mut out = format!("# {}\n\n", md_escape(&s.title));
+    // A ruling's write-up starts with what a judge pastes: the question and the answer.
+    if let Some(ruling) = &s.ruling {
+        let _ = writeln!(out, "**Question.** {}\n", ruling.question.trim());
+        let _ = writeln!(out, "**Answer.** {}\n", ruling.answer.trim());
+        for src in &ruling.sources {
+            let date = src
+                .date
+                .as_deref()
+                .map(|d| format!(", {d}"))
+                .unwrap_or_default();
+            let kind = if src.official {
+                "official"
+            } else {
+                "community"
+            };
+            let _ = writeln!(
+                out,
+                "_Source ({kind}): {}, \"{}\"{date}_\n",
+                src.publisher, src.title
+            );
+        }
+    }
     for (k, v) in header(r) {
         let _ = writeln!(out, "- **{k}:** {}", md_escape(&v));
     }
