@@ -237,3 +237,27 @@ fn a_ruling_replayed_as_markdown_starts_with_its_question_and_answer() {
     let steps = text.find("| # | Who |").unwrap();
     assert!(text.find("**Answer.**").unwrap() < steps);
 }
+
+#[test]
+fn a_ruling_citing_a_rule_the_july_document_lacks_is_reported_at_its_place() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-ruling-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("r.yaml");
+    std::fs::write(
+        &file,
+        "format: 1\nruling:\n  question: Q?\n  answer: A.\n  rules: [\"359.1\", \"999.9\"]\n  source: { publisher: Riot Games, title: T, official: true }\n",
+    )
+    .unwrap();
+    let out = run(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`999.9` is not a rule of the July 2026 Core Rules"),
+        "{err}"
+    );
+    assert!(
+        err.contains(":5:22"),
+        "line and column of the number: {err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

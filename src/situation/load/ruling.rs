@@ -2,7 +2,9 @@
 //! answer, search lists, the rules cited (a list or per edition) and the sources.
 
 use super::Reader;
+use crate::diag::Problem;
 use crate::situation::{Ruling, RulingSource};
+use crate::yaml::Loc;
 use marked_yaml::Node;
 
 impl<'a> Reader<'a> {
@@ -50,20 +52,21 @@ impl<'a> Reader<'a> {
                     &["july", "october"],
                     "`{ july: [\"419.4.b\"], october: [\"420.4.b\"] }`",
                 )?;
-                let get = |r: &mut Self, k: &str| {
-                    m.get_node(k)
-                        .and_then(|x| r.text_list(x, &format!("`ruling.rules.{k}`")))
-                        .map(|l| l.into_iter().map(|(t, _)| t).collect::<Vec<_>>())
-                        .unwrap_or_default()
-                };
-                (get(self, "july"), get(self, "october"))
+                let july = m
+                    .get_node("july")
+                    .and_then(|x| self.text_list(x, "`ruling.rules.july`"))
+                    .unwrap_or_default();
+                let october = m
+                    .get_node("october")
+                    .and_then(|x| self.text_list(x, "`ruling.rules.october`"))
+                    .map(|l| l.into_iter().map(|(t, _)| t).collect::<Vec<_>>())
+                    .unwrap_or_default();
+                (self.july_numbers(july), october)
             }
-            Some(n) => (
-                self.text_list(n, "`ruling.rules`")
-                    .map(|l| l.into_iter().map(|(t, _)| t).collect())
-                    .unwrap_or_default(),
-                Vec::new(),
-            ),
+            Some(n) => {
+                let july = self.text_list(n, "`ruling.rules`").unwrap_or_default();
+                (self.july_numbers(july), Vec::new())
+            }
             None => (Vec::new(), Vec::new()),
         };
         let sources = match map.get_node("source") {
@@ -107,6 +110,48 @@ impl<'a> Reader<'a> {
             superseded_note,
             set,
         })
+    }
+
+    /// The July numbers a ruling cites, normalised (`CR 419.4b` is `419.4.b`); a number the
+    /// July document does not have is reported at its place, with the nearest rules.
+    fn july_numbers(&mut self, cited: Vec<(String, Loc)>) -> Vec<String> {
+        let mut out = Vec::new();
+        for (text, loc) in cited {
+            let number = crate::lookup::normalize_number(&text);
+            match number.as_deref().map(|n| {
+                crate::lookup::lookup(n, crate::edition::EditionId::July, false).map(|_| n)
+            }) {
+                Some(Ok(n)) => out.push(n.to_string()),
+                Some(Err(crate::lookup::LookupError::NotFound { nearest, .. })) => {
+                    let near: Vec<String> = nearest
+                        .iter()
+                        .map(|r| format!("{} ({})", r.label(), r.title))
+                        .collect();
+                    self.push(
+                        Problem::new(
+                            "unknown_rule",
+                            loc,
+                            format!("`{text}` is not a rule of the July 2026 Core Rules"),
+                        )
+                        .label("no such July rule")
+                        .help(format!(
+                            "cite July numbers (`chainjudge rule WORDS --rules july` finds one); the nearest are {}",
+                            near.join(" and ")
+                        )),
+                    );
+                }
+                None => self.push(
+                    Problem::new(
+                        "not_a_rule_number",
+                        loc,
+                        format!("`{text}` is not a rule number"),
+                    )
+                    .label("not a rule number")
+                    .help("write a July rule number such as `419.4.b`".to_string()),
+                ),
+            }
+        }
+        out
     }
 
     fn ruling_source(&mut self, node: &Node) -> Option<RulingSource> {
