@@ -256,7 +256,7 @@ fn a_ruling_citing_a_rule_the_july_document_lacks_is_reported_at_its_place() {
         "{err}"
     );
     assert!(
-        err.contains(":5:22"),
+        err.contains(":5:20"),
         "line and column of the number: {err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
