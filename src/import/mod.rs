@@ -6,9 +6,11 @@
 //!
 //! - [`parse`](mod@parse): the document's lines into numbered rules;
 //! - [`store`]: the data directory, `import` and reading an import back;
-//! - [`check`]: `rules check`, citations (and summaries) against the imported text.
+//! - [`check`]: `rules check`, citations (and summaries) against the imported text;
+//! - [`october_map`]: an imported October text aligned with the July one, stored beside it.
 
 pub mod check;
+pub mod october_map;
 pub mod parse;
 pub mod store;
 
