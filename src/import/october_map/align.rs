@@ -171,8 +171,10 @@ fn predictions(
 ///
 /// Returns the map with `july_side` set to [`JulySide::Imported`]; a caller that built the July
 /// side from chainjudge's own data sets it. Anchors the alignment contradicts (the July rule
-/// placed elsewhere or nowhere) are listed in `conflicts` and marked on their entry; the
-/// alignment is not changed to suit them.
+/// placed elsewhere, or placed nowhere while the text has the established number) are listed
+/// in `conflicts` and marked on their entry; the alignment is not changed to suit them. An
+/// anchor whose July rule is unplaced and whose October number the text lacks is no conflict
+/// (the text does not cover it).
 pub fn align(
     july: &[ImportedRule],
     october: &[ImportedRule],
@@ -328,6 +330,9 @@ fn build(
         }
         let holds = map.july_for(o).map(|e| e.july.clone());
         let in_text = october.iter().any(|r| &r.number == o);
+        if placed_at.is_none() && !in_text {
+            continue; // the text does not reach that rule (a part of the document): no claim
+        }
         if let Some(e) = map.entries.iter_mut().find(|e| &e.july == j) {
             e.conflict = Some(o.clone());
         }
