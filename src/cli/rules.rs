@@ -141,6 +141,12 @@ pub(super) fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool
                 "`chainjudge rule NUMBER --rules {}` now shows the official wording; `chainjudge rules check` checks the citations against it.\n",
                 edition.word()
             ));
+            if let Some((path, map)) = &r.october_map {
+                if edition == EditionId::July {
+                    text.push_str("The October map was recomputed against this July text.\n");
+                }
+                text.push_str(&crate::import::october_map::report::summary_text(map, path));
+            }
             out.print(&text);
             0
         }

@@ -7,10 +7,12 @@
 //! - [`parse`](mod@parse): the document's lines into numbered rules;
 //! - [`store`]: the data directory, `import` and reading an import back;
 //! - [`check`]: `rules check`, citations against the imported text;
-//! - [`copycheck`]: `rules check`, summaries against the imported wording (no copied runs).
+//! - [`copycheck`]: `rules check`, summaries against the imported wording (no copied runs);
+//! - [`october_map`]: an imported October text aligned with the July one, stored beside it.
 
 pub mod check;
 pub mod copycheck;
+pub mod october_map;
 pub mod parse;
 pub mod store;
 

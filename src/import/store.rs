@@ -59,12 +59,18 @@ pub struct ImportReport {
     pub replaced: Option<usize>,
     /// The file was not UTF-8 and was read as Latin-1.
     pub latin1: bool,
+    /// The October map recomputed by this import, and where it is stored: after an October
+    /// import, or a July import when an October text is imported.
+    pub october_map: Option<(PathBuf, super::october_map::OctoberMap)>,
 }
 
 /// Reads `file`, parses it and stores it for `edition`.
 ///
 /// The store is one line per rule (`number`, `title`, `text`, tab-separated) under
 /// [`data_dir`], so a lookup reads it without parsing a document.
+///
+/// When an October text is imported (now or before), the October map is then recomputed and
+/// stored beside it ([`super::october_map::refresh`]).
 ///
 /// # Errors
 /// [`ImportError`]: unreadable file, no rules in it, an existing import without `force`, or a
@@ -121,12 +127,15 @@ pub fn import(file: &Path, edition: EditionId, force: bool) -> Result<ImportRepo
     }
     std::fs::write(&path, out)
         .map_err(|e| ImportError::Store(format!("{}: {e}", path.display())))?;
+    // The map pairs both sides: either import changes it.
+    let october_map = super::october_map::refresh()?;
     Ok(ImportReport {
         path,
         rules: rules.len(),
         not_in_data,
         replaced,
         latin1,
+        october_map,
     })
 }
 
