@@ -31,6 +31,8 @@ pub struct StandingCounts {
     pub established: usize,
     /// Of those, with the same number in both editions.
     pub same_number: usize,
+    /// October number given by the October text imported on this machine (0 without one).
+    pub imported: usize,
     /// October number inferred from established neighbours.
     pub inferred: usize,
     /// October number not established.
@@ -39,24 +41,26 @@ pub struct StandingCounts {
     pub removed: usize,
 }
 
-/// Counts the standing of every July rule's October number (the footer of `diff`).
+/// Counts the standing of every July rule's October number (the footer of `diff`), with an
+/// imported October text's map where there is one.
 pub fn standings() -> StandingCounts {
+    use crate::lookup::Standing;
     let eds = Editions::get();
     let mut c = StandingCounts {
         july_rules: eds.july_rules.len(),
         ..StandingCounts::default()
     };
-    for o in eds.october_rules {
-        if o.removed {
-            c.removed += 1;
-        } else if o.unconfirmed || o.number.is_none() {
-            c.unconfirmed += 1;
-        } else if o.inferred {
-            c.inferred += 1;
-        } else {
-            c.established += 1;
-            if o.number == Some(o.july) {
-                c.same_number += 1;
+    for (i, j) in eds.july_rules.iter().enumerate() {
+        match crate::lookup::october_number(i) {
+            (_, Standing::Removed) => c.removed += 1,
+            (_, Standing::Unconfirmed) => c.unconfirmed += 1,
+            (_, Standing::Inferred) => c.inferred += 1,
+            (_, Standing::Imported) => c.imported += 1,
+            (n, Standing::Established) => {
+                c.established += 1;
+                if n == Some(j.number) {
+                    c.same_number += 1;
+                }
             }
         }
     }

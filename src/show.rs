@@ -43,6 +43,9 @@ pub fn other_line(v: &RuleView) -> String {
         EditionId::July => "October",
         EditionId::October => "July",
     };
+    if v.standing == Standing::Imported && v.july_number.is_empty() {
+        return format!("{other}: none; the map of the imported October text pairs this rule with no July rule (new in October, or reworded beyond recognition)");
+    }
     match &v.other {
         OtherEdition::Same { number } => format!("{other}: {number}, the same rule"),
         OtherEdition::Changed { number, summary } => match summary {
@@ -62,6 +65,9 @@ pub fn other_line(v: &RuleView) -> String {
         ),
         OtherEdition::Inferred { number } => format!(
             "{other}: renumbered to {number} (inferred): the known October changes imply it; no source quotes it"
+        ),
+        OtherEdition::Imported { number } => format!(
+            "{other}: {number} (imported text): the October text imported on this machine places this rule there"
         ),
         OtherEdition::ChangedUnconfirmed { summary } => match summary {
             Some(s) => format!("{other}: changed ({s}); its October number is not established"),
@@ -85,6 +91,7 @@ fn crumbs(v: &RuleView) -> Vec<String> {
 fn shown_number(v: &RuleView) -> String {
     match v.standing {
         Standing::Inferred => format!("{} (inferred)", v.number),
+        Standing::Imported => format!("{} (imported text)", v.number),
         _ => v.number.clone(),
     }
 }
@@ -294,8 +301,11 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
         "{}",
         wrap(
             &format!(
-                "October numbers of the {} July rules: {} established ({} of them unchanged), {} inferred, {} unconfirmed, {} removed. Established: a source states the October number. Inferred (marked): the known changes imply it but no source quotes it; the sub-rules moving with an inferred rule are counted on its row. Unconfirmed: not listed here; `chainjudge rule` shows them as unconfirmed and the replay follows July for them.",
-                c.july_rules, c.established, c.same_number, c.inferred, c.unconfirmed, c.removed
+                "October numbers of the {} July rules: {} established ({} of them unchanged), {}{} inferred, {} unconfirmed, {} removed. Established: a source states the October number. Inferred (marked): the known changes imply it but no source quotes it; the sub-rules moving with an inferred rule are counted on its row. Unconfirmed: not listed here; `chainjudge rule` shows them as unconfirmed and the replay follows July for them.{}",
+                c.july_rules, c.established, c.same_number,
+                if c.imported > 0 { format!("{} from the October text imported on this machine, ", c.imported) } else { String::new() },
+                c.inferred, c.unconfirmed, c.removed,
+                if c.imported > 0 { " Imported text: `chainjudge rule` prints those numbers as \"N (imported text)\"; they stay on this machine." } else { "" }
             ),
             usize::from(width),
             0

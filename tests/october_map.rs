@@ -345,5 +345,39 @@ fn an_october_import_reports_and_stores_its_map() {
     for p in &want {
         assert!(stored.contains(p), "{p} placed: {report}");
     }
+
+    // From then on `rule` and `diff` print the imported numbers as a fourth standing.
+    let shown = |args: &[&str]| String::from_utf8_lossy(&run(args, &with_july).stdout).into_owned();
+    // July 430.2 (inferred 431.2 by the known shifts) is 431.2 in this text too.
+    let v = shown(&["rule", "430.2", "--rules", "july"]);
+    assert!(v.contains("October: 431.2 (imported text)"), "{v}");
+    let v = shown(&["rule", "431.2", "--rules", "october"]);
+    assert!(v.starts_with("431.2 (imported text) "), "{v}");
+    // An established number is never overridden: July 466.1.a.1 is 468.1.a.1 in both.
+    let v = shown(&["rule", "468.1.a.1", "--rules", "october"]);
+    assert!(v.starts_with("468.1.a.1 "), "{v}");
+    assert!(!v.starts_with("468.1.a.1 (imported text)"), "{v}");
+    // A rule only the October text has is found, with its wording and no July rule.
+    let v = shown(&["rule", "349.1", "--rules", "october"]);
+    assert!(
+        v.contains("Lantern tokens glow beside each ready quiver."),
+        "{v}"
+    );
+    assert!(v.contains("pairs this rule with no July rule"), "{v}");
+    let json = run(&["diff", "--format", "json"], &with_july);
+    let d: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(
+        d["standings"]["imported"].as_u64().unwrap() > 500,
+        "{}",
+        d["standings"]
+    );
+    let text = shown(&["diff"])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains("from the October text imported on this machine"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

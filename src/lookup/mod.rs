@@ -11,7 +11,7 @@ pub mod view;
 
 pub use number::normalize_number;
 pub use search::{search, Hit};
-pub use view::lookup;
+pub use view::{lookup, october_number};
 
 use crate::edition::EditionId;
 
@@ -90,6 +90,11 @@ pub enum OtherEdition {
     /// source.
     Inferred {
         /// The inferred number.
+        number: String,
+    },
+    /// The number the October text imported on this machine gives it (its map).
+    Imported {
+        /// The number there.
         number: String,
     },
     /// Known to have changed, but its number there is not established.

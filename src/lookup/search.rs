@@ -1,6 +1,6 @@
 //! Ranked search over numbers, titles and summaries that tolerates typos and loose terms.
 
-use super::view::{depth, october_of, rule_ref};
+use super::view::{depth, october_number, october_of, rule_ref};
 use super::{RuleRef, Standing};
 use crate::edition::{EditionId, Editions};
 use std::collections::{HashMap, HashSet};
@@ -164,10 +164,7 @@ pub fn search(query: &str, edition: EditionId, limit: usize) -> Vec<Hit> {
     for (i, r) in eds.july_rules.iter().enumerate() {
         let o = october_of(i);
         let (summary, number) = match edition {
-            EditionId::October => (
-                o.summary.unwrap_or(r.summary),
-                o.number.filter(|_| !o.unconfirmed && !o.removed),
-            ),
+            EditionId::October => (o.summary.unwrap_or(r.summary), october_number(i).0),
             EditionId::July => (r.summary, Some(r.number)),
         };
         let off = number

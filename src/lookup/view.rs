@@ -16,18 +16,39 @@ pub(super) fn october_of(i: usize) -> &'static OctoberRule {
     &Editions::get().october_rules[i]
 }
 
+/// July rule `i`'s October number and its standing: a number the data establishes; else the
+/// number the October text imported on this machine gives it (its map, never over a
+/// conflict with an established number); else an inferred number; else unconfirmed (or
+/// removed).
+pub fn october_number(i: usize) -> (Option<&'static str>, Standing) {
+    let o = october_of(i);
+    if o.removed {
+        return (None, Standing::Removed);
+    }
+    match o.number.filter(|_| !o.unconfirmed) {
+        Some(n) if !o.inferred => return (Some(n), Standing::Established),
+        _ => {}
+    }
+    if let Some(e) =
+        crate::import::october_map::october_for(o.july).filter(|e| e.conflict.is_none())
+    {
+        return (Some(e.october.as_str()), Standing::Imported);
+    }
+    match o.number.filter(|_| !o.unconfirmed) {
+        Some(n) => (Some(n), Standing::Inferred),
+        None => (None, Standing::Unconfirmed),
+    }
+}
+
 /// Rule `i` (an index into the July rules) as named in `edition`.
 pub(super) fn rule_ref(i: usize, edition: EditionId) -> RuleRef {
     let j = &Editions::get().july_rules[i];
-    let o = october_of(i);
     let (number, standing) = match edition {
         EditionId::July => (Some(j.number.to_string()), Standing::Established),
-        EditionId::October if o.removed => (None, Standing::Removed),
-        EditionId::October => match o.number.filter(|_| !o.unconfirmed) {
-            Some(n) if o.inferred => (Some(n.to_string()), Standing::Inferred),
-            Some(n) => (Some(n.to_string()), Standing::Established),
-            None => (None, Standing::Unconfirmed),
-        },
+        EditionId::October => {
+            let (n, st) = october_number(i);
+            (n.map(str::to_string), st)
+        }
     };
     RuleRef {
         number,
@@ -41,6 +62,15 @@ pub(super) fn rule_ref(i: usize, edition: EditionId) -> RuleRef {
 fn october_status(o: &OctoberRule) -> OtherEdition {
     if o.removed {
         return OtherEdition::Removed;
+    }
+    if o.unconfirmed || o.inferred {
+        if let Some(e) =
+            crate::import::october_map::october_for(o.july).filter(|e| e.conflict.is_none())
+        {
+            return OtherEdition::Imported {
+                number: e.october.clone(),
+            };
+        }
     }
     match o.number {
         Some(n) if o.inferred && !o.unconfirmed => OtherEdition::Inferred { number: n.into() },
@@ -85,24 +115,28 @@ pub fn lookup(number: &str, edition: EditionId, tree: bool) -> Result<RuleView, 
     let index = match edition {
         EditionId::July => july_rule(number).map(|(i, _)| i),
         EditionId::October => {
-            let numbered = |inferred: bool| {
-                eds.october_rules.iter().position(|o| {
-                    o.number == Some(number)
-                        && !o.unconfirmed
-                        && !o.removed
-                        && o.inferred == inferred
-                })
+            let numbered = |wanted: Standing| {
+                (0..eds.october_rules.len()).find(|&i| october_number(i) == (Some(number), wanted))
             };
-            numbered(false).or_else(|| numbered(true))
+            numbered(Standing::Established)
+                .or_else(|| numbered(Standing::Imported))
+                .or_else(|| numbered(Standing::Inferred))
         }
     };
     let Some(i) = index else {
+        // A rule the imported October text has and the map places nowhere: new in October.
+        if edition == EditionId::October {
+            if let Some(v) = imported_view(number, edition) {
+                return Ok(v);
+            }
+        }
         if edition == EditionId::October {
             if let Some((ji, _)) = july_rule(number) {
                 let mut v = view(ji, EditionId::July, tree);
                 let moved = match october_status(october_of(ji)) {
                     OtherEdition::Renumbered { number: n, .. } => format!("; under October this rule is {n}"),
                     OtherEdition::Inferred { number: n } => format!("; under October this rule is {n} (inferred: implied by the known October changes, quoted by no source)"),
+                    OtherEdition::Imported { number: n } => format!("; under October this rule is {n} (by the October text imported on this machine)"),
                     OtherEdition::Removed => "; October removed this rule".into(),
                     _ => "; its October number is not established (the October text is not available)".into(),
                 };
@@ -145,8 +179,14 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
             october_status(o),
         ),
         EditionId::October => {
-            let number = o.number.unwrap_or(j.number).to_string();
-            if o.inferred {
+            let (shown, st) = october_number(i);
+            let number = shown.unwrap_or(j.number).to_string();
+            if st == Standing::Imported {
+                standing = Standing::Imported;
+                notes.push(format!(
+                    "The October number {number} comes from the October text imported on this machine (its map to the July rules), not from chainjudge's data."
+                ));
+            } else if o.inferred {
                 standing = Standing::Inferred;
                 notes.push(format!(
                     "The October number {number} is inferred: the known October changes imply it ({}), but no source quotes it.",
@@ -158,15 +198,15 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
                 None => {
                     notes.push(if o.changed {
                         "October changed this rule and its new wording is not known: the summary is the July rule's.".to_string()
-                    } else if o.inferred {
-                        "The October text is not available: the summary is the July rule's.".to_string()
+                    } else if o.inferred || standing == Standing::Imported {
+                        "chainjudge has no October summary: the summary is the July rule's.".to_string()
                     } else {
                         "The October text is not available: the summary is the July rule's; the number is established by the known October changes.".to_string()
                     });
                     j.summary.to_string()
                 }
             };
-            let back = if o.number == Some(j.number) {
+            let back = if shown == Some(j.number) {
                 if o.changed {
                     OtherEdition::Changed {
                         number: j.number.into(),
@@ -258,10 +298,9 @@ fn imported_view(number: &str, edition: EditionId) -> Option<RuleView> {
     let named = |n: &str| -> RuleRef {
         let data = match edition {
             EditionId::July => july_rule(n).map(|(i, _)| i),
-            EditionId::October => Editions::get()
-                .october_rules
-                .iter()
-                .position(|o| o.number == Some(n) && !o.unconfirmed && !o.removed),
+            EditionId::October => {
+                (0..Editions::get().october_rules.len()).find(|&i| october_number(i).0 == Some(n))
+            }
         };
         match data {
             Some(i) => rule_ref(i, edition),
@@ -337,12 +376,11 @@ fn nearest(number: &str, edition: EditionId) -> Vec<RuleRef> {
     let mut before: Option<(usize, &str)> = None;
     let mut after: Option<(usize, &str)> = None;
     for i in 0..eds.july_rules.len() {
-        let o = october_of(i);
         let n: &str = match edition {
             EditionId::July => eds.july_rules[i].number,
-            EditionId::October => match o.number {
-                Some(n) if !o.unconfirmed && !o.removed => n,
-                _ => continue,
+            EditionId::October => match october_number(i).0 {
+                Some(n) => n,
+                None => continue,
             },
         };
         match crate::import::number_order(n, number) {
