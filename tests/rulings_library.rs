@@ -261,3 +261,39 @@ fn a_ruling_citing_a_rule_the_july_document_lacks_is_reported_at_its_place() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The official documents a ruling may cite: (title, date). Riot's rules FAQs and patch notes
+/// of each set, and the Core Rules editions; a patch note whose publication date is not known
+/// carries none.
+const OFFICIAL_DOCUMENTS: &[(&str, Option<&str>)] = &[
+    ("Riftbound Origins FAQ", Some("2025-10-16")),
+    ("Riftbound Spiritforged FAQ", Some("2026-01-14")),
+    ("Unleashed Rules FAQ and Clarifications", Some("2026-04-29")),
+    ("Vendetta Rules FAQ and Clarifications", Some("2026-08-14")),
+    ("Riftbound Core Rules (last updated 2026-07-16)", Some("2026-07-16")),
+    ("Riftbound Core Rules (last updated 2026-10-09)", Some("2026-10-09")),
+    ("Riftbound Core Rules: Patch Notes", None),
+    ("Riftbound Core Rules: Spiritforged Patch Notes", None),
+    ("Riftbound Core Rules: Unleashed Patch Notes", None),
+    ("Core Rules: Vendetta Patch Notes", None),
+];
+
+#[test]
+fn every_official_source_is_a_known_riot_document_with_its_date() {
+    let mut official = 0;
+    for r in rulings::all() {
+        for s in r.sources.iter().filter(|s| s.official) {
+            official += 1;
+            assert_eq!(s.publisher, "Riot Games", "{}: an official source is Riot's", r.id);
+            let known = OFFICIAL_DOCUMENTS
+                .iter()
+                .find(|(title, _)| *title == s.title)
+                .unwrap_or_else(|| panic!("{}: unknown official document {:?}", r.id, s.title));
+            assert_eq!(s.date, known.1, "{}: the date of {:?}", r.id, s.title);
+        }
+        if r.official() {
+            assert!(r.sources.iter().any(|s| s.url.is_some()), "{}: an address", r.id);
+        }
+    }
+    assert!(official > 0);
+}
