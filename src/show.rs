@@ -60,11 +60,11 @@ pub fn other_line(v: &RuleView) -> String {
             }
         }
         OtherEdition::Removed => format!("{other}: removed"),
-        OtherEdition::Inferred { number } if *number == v.july_number => format!(
-            "{other}: {number} (inferred), the same number as far as the known October changes imply; no source quotes it"
+        OtherEdition::Inferred { number, basis } if *number == v.july_number => format!(
+            "{other}: {number} (inferred), the same number as far as the known October changes imply ({basis}); no source quotes it"
         ),
-        OtherEdition::Inferred { number } => format!(
-            "{other}: renumbered to {number} (inferred): the known October changes imply it; no source quotes it"
+        OtherEdition::Inferred { number, basis } => format!(
+            "{other}: renumbered to {number} (inferred): the known October changes imply it ({basis}); no source quotes it"
         ),
         OtherEdition::Imported { number } => format!(
             "{other}: {number} (imported text): the October text imported on this machine places this rule there"

@@ -270,8 +270,14 @@ const OFFICIAL_DOCUMENTS: &[(&str, Option<&str>)] = &[
     ("Riftbound Spiritforged FAQ", Some("2026-01-14")),
     ("Unleashed Rules FAQ and Clarifications", Some("2026-04-29")),
     ("Vendetta Rules FAQ and Clarifications", Some("2026-08-14")),
-    ("Riftbound Core Rules (last updated 2026-07-16)", Some("2026-07-16")),
-    ("Riftbound Core Rules (last updated 2026-10-09)", Some("2026-10-09")),
+    (
+        "Riftbound Core Rules (last updated 2026-07-16)",
+        Some("2026-07-16"),
+    ),
+    (
+        "Riftbound Core Rules (last updated 2026-10-09)",
+        Some("2026-10-09"),
+    ),
     ("Riftbound Core Rules: Patch Notes", None),
     ("Riftbound Core Rules: Spiritforged Patch Notes", None),
     ("Riftbound Core Rules: Unleashed Patch Notes", None),
@@ -284,7 +290,11 @@ fn every_official_source_is_a_known_riot_document_with_its_date() {
     for r in rulings::all() {
         for s in r.sources.iter().filter(|s| s.official) {
             official += 1;
-            assert_eq!(s.publisher, "Riot Games", "{}: an official source is Riot's", r.id);
+            assert_eq!(
+                s.publisher, "Riot Games",
+                "{}: an official source is Riot's",
+                r.id
+            );
             let known = OFFICIAL_DOCUMENTS
                 .iter()
                 .find(|(title, _)| *title == s.title)
@@ -292,7 +302,11 @@ fn every_official_source_is_a_known_riot_document_with_its_date() {
             assert_eq!(s.date, known.1, "{}: the date of {:?}", r.id, s.title);
         }
         if r.official() {
-            assert!(r.sources.iter().any(|s| s.url.is_some()), "{}: an address", r.id);
+            assert!(
+                r.sources.iter().any(|s| s.url.is_some()),
+                "{}: an address",
+                r.id
+            );
         }
     }
     assert!(official > 0);

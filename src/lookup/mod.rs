@@ -91,6 +91,9 @@ pub enum OtherEdition {
     Inferred {
         /// The inferred number.
         number: String,
+        /// What it is inferred from, in words a judge can use (e.g. "July 410-440 are one
+        /// higher in October").
+        basis: String,
     },
     /// The number the October text imported on this machine gives it (its map).
     Imported {

@@ -73,7 +73,10 @@ fn october_status(o: &OctoberRule) -> OtherEdition {
         }
     }
     match o.number {
-        Some(n) if o.inferred && !o.unconfirmed => OtherEdition::Inferred { number: n.into() },
+        Some(n) if o.inferred && !o.unconfirmed => OtherEdition::Inferred {
+            number: n.into(),
+            basis: crate::diff::plain_basis(o.basis.unwrap_or("")),
+        },
         Some(n) if !o.unconfirmed && n == o.july && !o.changed => {
             OtherEdition::Same { number: n.into() }
         }
@@ -135,7 +138,7 @@ pub fn lookup(number: &str, edition: EditionId, tree: bool) -> Result<RuleView, 
                 let mut v = view(ji, EditionId::July, tree);
                 let moved = match october_status(october_of(ji)) {
                     OtherEdition::Renumbered { number: n, .. } => format!("; under October this rule is {n}"),
-                    OtherEdition::Inferred { number: n } => format!("; under October this rule is {n} (inferred: implied by the known October changes, quoted by no source)"),
+                    OtherEdition::Inferred { number: n, .. } => format!("; under October this rule is {n} (inferred: implied by the known October changes, quoted by no source)"),
                     OtherEdition::Imported { number: n } => format!("; under October this rule is {n} (by the October text imported on this machine)"),
                     OtherEdition::Removed => "; October removed this rule".into(),
                     _ => "; its October number is not established (the October text is not available)".into(),
@@ -234,7 +237,7 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
                     OtherEdition::Renumbered { number: n, .. } => {
                         format!(", which is {n} under October")
                     }
-                    OtherEdition::Inferred { number: n } => {
+                    OtherEdition::Inferred { number: n, .. } => {
                         format!(", which is {n} (inferred) under October")
                     }
                     _ => String::new(),
