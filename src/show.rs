@@ -393,23 +393,40 @@ pub fn copy_text(copies: &[crate::import::copycheck::CopyCheck], min: usize, wid
     }
     let mut out = String::new();
     for c in copies {
-        let worst = c.runs.first().map_or(0, |r| r.longest);
-        let fail = c.at_least(COPY_LIMIT).count();
-        let warn = c.at_least(COPY_WARN).count() - fail;
+        use crate::import::copycheck::SENTENCE_MIN;
+        let worst = c.runs.iter().map(|r| r.longest).max().unwrap_or(0);
+        let long = c
+            .at_least(COPY_LIMIT)
+            .filter(|r| r.longest >= COPY_LIMIT)
+            .count();
+        let sentences = c
+            .runs
+            .iter()
+            .filter(|r| r.copied_sentence.is_some())
+            .count();
+        let warn = c
+            .runs
+            .iter()
+            .filter(|r| (COPY_WARN..COPY_LIMIT).contains(&r.longest))
+            .count();
         let _ = writeln!(
             out,
-            "Copy check, {} edition: {} summaries compared with the imported wording; longest shared run {worst} words; {fail} at {COPY_LIMIT} or more (fail), {warn} at {COPY_WARN}-{} (allowed only for names and fixed game terms): {}.",
+            "Copy check, {} edition: {} summaries compared with the whole imported wording; longest shared run {worst} words; {long} at {COPY_LIMIT} or more (fail), {sentences} whole sentences of {SENTENCE_MIN} or more words copied (fail), {warn} at {COPY_WARN}-{} (allowed only for names and fixed game terms): {}.",
             c.edition.title(),
             c.compared,
             COPY_LIMIT - 1,
-            if fail == 0 { "passed" } else { "FAILED" }
+            if c.fails() { "FAILED" } else { "passed" }
         );
         let listed: Vec<_> = c.at_least(min).collect();
         if !listed.is_empty() {
             let mut t = table(width);
-            t.set_header(["Rule", "Words", "Shared run"]);
+            t.set_header(["Rule", "Words", "Found in", "Shared run"]);
             for r in listed {
-                t.add_row([r.number.clone(), r.longest.to_string(), r.run.clone()]);
+                let run = match &r.copied_sentence {
+                    Some(s) => format!("copied sentence: {s}"),
+                    None => r.run.clone(),
+                };
+                t.add_row([r.number.clone(), r.longest.to_string(), r.from.clone(), run]);
             }
             let _ = writeln!(out, "{t}");
         }

@@ -158,3 +158,74 @@ fn diff_keeps_the_standings_apart_and_counts_each() {
         assert!(footer.contains(word), "{footer}");
     }
 }
+
+#[test]
+fn the_copy_check_compares_with_the_whole_document_and_fails_on_a_copied_sentence() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-copy-doc-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let eds = chainjudge::edition::Editions::get();
+    let summary = |n: &str| {
+        eds.july_rules
+            .iter()
+            .find(|r| r.number == n)
+            .unwrap()
+            .summary
+    };
+    // Ten words of 337.1.b's summary written into the official text of another rule (101):
+    // still a copy, and the report says where the words stand.
+    let ten: Vec<&str> = summary("337.1.b").split_whitespace().take(10).collect();
+    let doc = invented_document("").replace(
+        "101. Invented wording 101 zz.",
+        &format!("101. Before {} after.", ten.join(" ")),
+    );
+    import(&dir, &doc);
+    let out = run(&["rules", "check", "--format", "json"], &dir);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let worst = &v["copy"][0]["runs"][0];
+    assert_eq!(
+        (&worst["number"], &worst["longest"], &worst["from"]),
+        (
+            &serde_json::json!("337.1.b"),
+            &serde_json::json!(10),
+            &serde_json::json!("101")
+        )
+    );
+    // A whole sentence copied fails however short: the first sentence of 107.3.e's summary
+    // (nine words or fewer) made an official sentence.
+    let first = summary("107.3.e")
+        .split(". ")
+        .next()
+        .unwrap()
+        .trim_end_matches('.');
+    let words = first.split_whitespace().count();
+    assert!((5..10).contains(&words), "{first}");
+    let doc = invented_document("").replace(
+        "107.3.e. Invented wording 107.3.e zz.",
+        &format!("107.3.e. Note. {first}. More."),
+    );
+    import(&dir, &doc);
+    let out = run(&["rules", "check"], &dir);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("1 whole sentences of 5 or more words copied (fail)"),
+        "{text}"
+    );
+    let row = text
+        .lines()
+        .find(|l| l.contains("copied sentence:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(row.contains("107.3.e"), "{row}");
+    // The sentence with one word changed in the official text is a run of under ten, and no
+    // copied sentence.
+    let mut changed: Vec<&str> = first.split_whitespace().collect();
+    changed[2] = "zq";
+    let doc = invented_document("").replace(
+        "107.3.e. Invented wording 107.3.e zz.",
+        &format!("107.3.e. Note. {}. More.", changed.join(" ")),
+    );
+    import(&dir, &doc);
+    assert_eq!(run(&["rules", "check"], &dir).status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
