@@ -229,3 +229,48 @@ fn the_copy_check_compares_with_the_whole_document_and_fails_on_a_copied_sentenc
     assert_eq!(run(&["rules", "check"], &dir).status.code(), Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_import_whose_last_updated_date_is_the_other_editions_is_refused() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-wrong-ed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("doc.txt");
+    let doc = format!(
+        "Riftbound Core Rules\nLast Updated: 2026-07-16\n{}",
+        invented_document("")
+    );
+    std::fs::write(&file, doc).unwrap();
+    let f = file.to_str().unwrap();
+    // The July document offered as October: refused, with the fix, nothing stored.
+    let out = run(&["rules", "import", f, "--edition", "october"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("last updated 2026-07-16, the date of the July edition")
+            && err.contains("--edition july"),
+        "{err}"
+    );
+    assert!(!dir.join("editions/october.tsv").exists());
+    // As July it is taken, without a note about its date.
+    let out = run(&["rules", "import", f, "--edition", "july"], &dir);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        !stdout(&out).contains("Note: the document"),
+        "{}",
+        stdout(&out)
+    );
+    // A document without a date is taken, with a note saying it could not be checked.
+    std::fs::write(&file, invented_document("")).unwrap();
+    let out = run(
+        &["rules", "import", f, "--edition", "july", "--force"],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains("gives no \"Last Updated\" date"),
+        "{}",
+        stdout(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

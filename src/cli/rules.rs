@@ -126,6 +126,20 @@ pub(super) fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool
             if let Some(n) = r.replaced {
                 text.push_str(&format!("It replaced an earlier import of {n} rules.\n"));
             }
+            let expected = crate::edition::Editions::get()
+                .edition(edition)
+                .last_updated;
+            match &r.stated_date {
+                Some(d) if d != expected => text.push_str(&format!(
+                    "Note: the document says it was last updated {d}; chainjudge's {} edition is the one of {expected}. Check it is the document you meant.\n",
+                    edition.title()
+                )),
+                None => text.push_str(&format!(
+                    "Note: the document gives no \"Last Updated\" date near its top; chainjudge could not check it is the {} edition ({expected}).\n",
+                    edition.title()
+                )),
+                _ => {}
+            }
             if r.latin1 {
                 text.push_str("The file was not UTF-8 text; it was read as Latin-1: check accented letters.\n");
             }

@@ -44,6 +44,48 @@ pub enum ImportError {
     /// No data directory could be found or written.
     #[error("cannot store the import: {0}")]
     Store(String),
+    /// The document's own "Last Updated" date is the other edition's.
+    #[error("{file} says it was last updated {date}, the date of the {other} edition, not the {asked} edition's ({asked_date}); import it with `--edition {other_word}`, or pass the {asked} document")]
+    WrongEdition {
+        /// The file.
+        file: String,
+        /// The date it gives.
+        date: String,
+        /// The edition asked for, its title.
+        asked: String,
+        /// That edition's date.
+        asked_date: String,
+        /// The edition whose date it is.
+        other: String,
+        /// Its `--edition` word.
+        other_word: String,
+    },
+}
+
+/// The "Last Updated" date a Core Rules text gives near its top (`Last Updated: 2026-07-16`,
+/// also `last updated 2026-07-16`), as YYYY-MM-DD; `None` when its first 60 lines give none.
+pub fn stated_date(text: &str) -> Option<String> {
+    for line in text.lines().take(60) {
+        let lower = line.to_lowercase();
+        let Some(at) = lower.find("last updated") else {
+            continue;
+        };
+        let rest = &line[at + "last updated".len()..];
+        let rest = rest.trim_start_matches(|c: char| c == ':' || c.is_whitespace());
+        let date: String = rest.chars().take(10).collect();
+        let b = date.as_bytes();
+        if b.len() == 10
+            && b[4] == b'-'
+            && b[7] == b'-'
+            && date
+                .chars()
+                .enumerate()
+                .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+        {
+            return Some(date);
+        }
+    }
+    None
 }
 
 /// What an import did.
@@ -57,6 +99,8 @@ pub struct ImportReport {
     pub not_in_data: Vec<String>,
     /// The number of rules in the import this one replaced.
     pub replaced: Option<usize>,
+    /// The "Last Updated" date the document gives, when it gives one.
+    pub stated_date: Option<String>,
     /// The file was not UTF-8 and was read as Latin-1.
     pub latin1: bool,
     /// The October map recomputed by this import, and where it is stored: after an October
@@ -88,6 +132,24 @@ pub fn import(file: &Path, edition: EditionId, force: bool) -> Result<ImportRepo
     let rules = parse(&text);
     if rules.is_empty() {
         return Err(ImportError::Empty(shown));
+    }
+    let stated = stated_date(&text);
+    if let Some(date) = &stated {
+        let eds = Editions::get();
+        let other = match edition {
+            EditionId::July => EditionId::October,
+            EditionId::October => EditionId::July,
+        };
+        if *date == eds.edition(other).last_updated {
+            return Err(ImportError::WrongEdition {
+                file: shown,
+                date: date.clone(),
+                asked: edition.title().into(),
+                asked_date: eds.edition(edition).last_updated.into(),
+                other: other.title().into(),
+                other_word: other.word().into(),
+            });
+        }
     }
     let path = stored_path(edition)
         .ok_or_else(|| ImportError::Store("no home or data directory is set".into()))?;
@@ -134,6 +196,7 @@ pub fn import(file: &Path, edition: EditionId, force: bool) -> Result<ImportRepo
         rules: rules.len(),
         not_in_data,
         replaced,
+        stated_date: stated,
         latin1,
         october_map,
     })
