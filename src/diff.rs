@@ -76,6 +76,9 @@ pub struct DiffRow {
     pub to: Option<String>,
     /// The October number is inferred: implied by the known changes, quoted by no source.
     pub inferred: bool,
+    /// The October number comes from the October text imported on this machine (its map),
+    /// not from chainjudge's data.
+    pub imported: bool,
     /// renumbered, changed, removed.
     pub kind: Vec<String>,
     /// Whether outcomes change: yes, no, unconfirmed.
@@ -121,6 +124,7 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
                 from: Some(c.july.to_string()),
                 to: c.october.map(str::to_string),
                 inferred: c.inferred,
+                imported: false,
                 kind: c.kind.iter().map(|k| (*k).to_string()).collect(),
                 outcome: c.outcome.to_string(),
                 summary: c.summary.to_string(),
@@ -133,16 +137,25 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
     // July number -> index of its row, for folding inferred sub-rules into their rule's row.
     let mut row_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut folded: Vec<usize> = Vec::new();
-    let oct_of: std::collections::HashMap<&str, &crate::edition::OctoberRule> =
-        eds.october_rules.iter().map(|o| (o.july, o)).collect();
-    for (j, o) in eds.july_rules.iter().zip(eds.october_rules) {
-        let Some(n) = o.number.filter(|n| !o.unconfirmed && *n != o.july) else {
+    let index_of: std::collections::HashMap<&str, usize> = eds
+        .july_rules
+        .iter()
+        .enumerate()
+        .map(|(i, j)| (j.number, i))
+        .collect();
+    for (i, j) in eds.july_rules.iter().enumerate() {
+        // The October number as lookups give it: established, else the imported map's, else
+        // inferred.
+        let (n, standing) = crate::lookup::october_number(i);
+        let Some(n) = n.filter(|n| *n != j.number) else {
             continue;
         };
         if eds.changes.iter().any(|c| c.july == j.number) {
             continue;
         }
-        if o.inferred {
+        let imported = standing == crate::lookup::Standing::Imported;
+        let inferred = standing == crate::lookup::Standing::Inferred;
+        if inferred || imported {
             // A sub-rule moving the same way as an ancestor with an inferred row joins that row:
             // walk up while each ancestor's October number is the matching prefix of this one.
             let (jp, op): (Vec<&str>, Vec<&str>) =
@@ -151,14 +164,14 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
             if jp.len() == op.len() {
                 for k in (1..jp.len()).rev() {
                     let p = jp[..k].join(".");
-                    let Some(po) = oct_of.get(p.as_str()) else {
+                    let Some(&pi) = index_of.get(p.as_str()) else {
                         break;
                     };
-                    if po.number != Some(op[..k].join(".").as_str()) {
+                    if crate::lookup::october_number(pi).0 != Some(op[..k].join(".").as_str()) {
                         break;
                     }
                     if let Some(&r) = row_of.get(p.as_str()) {
-                        if out[r].1.inferred {
+                        if (out[r].1.inferred, out[r].1.imported) == (inferred, imported) {
                             joined = Some(r);
                             break;
                         }
@@ -178,17 +191,24 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
             DiffRow {
                 from: Some(j.number.to_string()),
                 to: Some(n.to_string()),
-                inferred: o.inferred,
+                inferred,
+                imported,
                 kind: vec!["renumbered".into()],
                 outcome: "no".into(),
-                summary: if o.inferred {
+                summary: if imported {
+                    format!("{}: renumbered (the imported October text)", j.title)
+                } else if inferred {
                     format!("{}: renumbered (inferred)", j.title)
                 } else {
                     format!("{}: renumbered", j.title)
                 },
                 example: None,
                 situation: None,
-                basis: plain_basis(o.basis.unwrap_or("")),
+                basis: if imported {
+                    "the October text imported on this machine (its map to the July rules)".into()
+                } else {
+                    plain_basis(eds.october_rules[i].basis.unwrap_or(""))
+                },
             },
         ));
     }
@@ -200,8 +220,13 @@ pub fn rows(from: EditionId, to: EditionId, only: Option<Only>) -> Vec<DiffRow> 
             } else {
                 format!("{n} of its sub-rules move")
             };
+            let how = if r.imported {
+                "the imported October text"
+            } else {
+                "inferred"
+            };
             r.summary
-                .push_str(&format!("; {moved} with it (inferred), letters kept"));
+                .push_str(&format!("; {moved} with it ({how}), letters kept"));
         }
     }
     out.sort_by(|a, b| crate::import::number_order(&a.0, &b.0));

@@ -246,7 +246,9 @@ fn arrow(r: &DiffRow, from: EditionId) -> (String, String) {
         }
     };
     let mark = |n: String, october: bool| {
-        if october && r.inferred {
+        if october && r.imported {
+            format!("{n} (imported text)")
+        } else if october && r.inferred {
             format!("{n} (inferred)")
         } else {
             n
@@ -289,10 +291,11 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
         ]);
     }
     let mut out = format!(
-        "Differences from the {} to the {} 2026 Core Rules ({} listed; only what the known October changes establish, and the numbers they imply, marked inferred{}):\n{t}\n",
+        "Differences from the {} to the {} 2026 Core Rules ({} listed; only what the known October changes establish, and the numbers they imply, marked inferred{}{}):\n{t}\n",
         from.title(),
         to.title(),
         rows.len(),
+        if rows.iter().any(|r| r.imported) { "; numbers the October text imported on this machine gives, marked imported text" } else { "" },
         if from == EditionId::October { "; each change is described from July to October" } else { "" }
     );
     let c = crate::diff::standings();

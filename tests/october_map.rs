@@ -379,5 +379,27 @@ fn an_october_import_reports_and_stores_its_map() {
         text.contains("from the October text imported on this machine"),
         "{text}"
     );
+    // The rows carry the imported numbers too: July 430 (inferred 431 by the known shifts) is
+    // listed at the imported text's number, marked as such, and not as inferred.
+    let rows = d["differences"].as_array().expect("diff rows");
+    let row = rows
+        .iter()
+        .find(|r| r["from"] == "430")
+        .unwrap_or_else(|| panic!("a row for 430: {rows:?}"));
+    assert_eq!(
+        (&row["to"], &row["imported"], &row["inferred"]),
+        (
+            &serde_json::json!("431"),
+            &serde_json::json!(true),
+            &serde_json::json!(false)
+        ),
+        "{row}"
+    );
+    assert!(
+        text.contains(
+            "numbers the October text imported on this machine gives, marked imported text"
+        ),
+        "the diff heading names the imported standing"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
