@@ -74,8 +74,18 @@ pub fn other_line(v: &RuleView) -> String {
             None => format!("{other}: changed; its October number is not established"),
         },
         OtherEdition::Unconfirmed => {
-            format!("{other}: number not established (the October text is not available)")
+            format!("{other}: number not established ({})", no_october_number_why())
         }
+    }
+}
+
+/// Why an October number is not established, in a few words: no October text is available,
+/// or the one imported on this machine could not place the rule.
+pub fn no_october_number_why() -> &'static str {
+    if crate::import::october_map::load_map().is_some() {
+        "the imported October text could not place it"
+    } else {
+        "the October text is not available"
     }
 }
 

@@ -357,6 +357,13 @@ fn an_october_import_reports_and_stores_its_map() {
     let v = shown(&["rule", "468.1.a.1", "--rules", "october"]);
     assert!(v.starts_with("468.1.a.1 "), "{v}");
     assert!(!v.starts_with("468.1.a.1 (imported text)"), "{v}");
+    // A July rule outside the imported text (803 is not in the fixture) is still unconfirmed,
+    // and says why in terms of the import, not "the October text is not available".
+    let v = shown(&["rule", "803", "--rules", "july"]);
+    assert!(
+        v.contains("number not established (the imported October text could not place it)"),
+        "{v}"
+    );
     // A rule only the October text has is found, with its wording and no July rule.
     let v = shown(&["rule", "349.1", "--rules", "october"]);
     assert!(

@@ -141,7 +141,7 @@ pub fn lookup(number: &str, edition: EditionId, tree: bool) -> Result<RuleView, 
                     OtherEdition::Inferred { number: n, .. } => format!("; under October this rule is {n} (inferred: implied by the known October changes, quoted by no source)"),
                     OtherEdition::Imported { number: n } => format!("; under October this rule is {n} (by the October text imported on this machine)"),
                     OtherEdition::Removed => "; October removed this rule".into(),
-                    _ => "; its October number is not established (the October text is not available)".into(),
+                    _ => format!("; its October number is not established ({})", crate::show::no_october_number_why()),
                 };
                 v.notes.insert(0, format!("No established or inferred October rule is numbered {number}. This is July {number}{moved}."));
                 return Ok(v);
@@ -203,6 +203,8 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
                         "October changed this rule and its new wording is not known: the summary is the July rule's.".to_string()
                     } else if o.inferred || standing == Standing::Imported {
                         "chainjudge has no October summary: the summary is the July rule's.".to_string()
+                    } else if crate::import::october_map::load_map().is_some() {
+                        "chainjudge has no October summary: the summary is the July rule's; the number is established by the known October changes.".to_string()
                     } else {
                         "The October text is not available: the summary is the July rule's; the number is established by the known October changes.".to_string()
                     });
