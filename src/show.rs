@@ -283,7 +283,7 @@ pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -
         "Outcome",
         "What changed",
     ]);
-    for (i, max) in [(0, 13), (1, 13), (2, 14), (3, 9)] {
+    for (i, max) in [(0, 13), (1, 13), (2, 14), (3, 13)] {
         if let Some(col) = t.column_mut(i) {
             col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(
                 comfy_table::Width::Fixed(max),
