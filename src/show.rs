@@ -378,9 +378,10 @@ pub fn checks_text(checks: &[CiteCheck], width: u16) -> String {
     let mut t = table(width);
     t.set_header(["Citation", "Edition", "Number", "Status"]);
     for c in checks {
+        let word = c.status.replace('_', " ");
         let status = match &c.detail {
-            Some(d) => format!("{} ({d})", c.status),
-            None => c.status.to_string(),
+            Some(d) => format!("{word} ({d})"),
+            None => word,
         };
         t.add_row([c.cite, c.edition.word(), c.number.as_str(), status.as_str()]);
     }

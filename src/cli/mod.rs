@@ -99,6 +99,15 @@ pub enum SourceArg {
 }
 
 /// Parses a `--date`: YYYY-MM-DD, a real day.
+/// A count of 1 or more, for `--limit` and `--min`.
+fn parse_positive(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("must be 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number (1 or more)")),
+    }
+}
+
 fn parse_date(s: &str) -> Result<String, String> {
     let parts: Vec<&str> = s.split('-').collect();
     let ok = parts.len() == 3
@@ -155,11 +164,11 @@ pub enum RulesCommand {
     },
     /// Check every citation the engine can emit against the edition data and any imported
     /// text, and (the copy check) that no summary shares a run of 10 or more words with the
-    /// imported official wording of its rule (exit 1 on either failure).
+    /// imported official wording, or repeats one of its sentences (exit 1 on either failure).
     Check {
         /// List the summaries sharing a run of at least this many words (the check itself
         /// always fails at 10).
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 8, value_parser = parse_positive)]
         min: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -185,7 +194,7 @@ pub enum Command {
         #[arg(long)]
         search: bool,
         /// How many search results to show (1 or more).
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 10, value_parser = parse_positive)]
         limit: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -235,7 +244,7 @@ pub enum Command {
         #[arg(long, value_parser = parse_date)]
         date: Option<String>,
         /// How many matches to show (1 or more).
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 10, value_parser = parse_positive)]
         limit: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]

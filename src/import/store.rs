@@ -44,22 +44,10 @@ pub enum ImportError {
     /// No data directory could be found or written.
     #[error("cannot store the import: {0}")]
     Store(String),
-    /// The document's own "Last Updated" date is the other edition's.
-    #[error("{file} says it was last updated {date}, the date of the {other} edition, not the {asked} edition's ({asked_date}); import it with `--edition {other_word}`, or pass the {asked} document")]
-    WrongEdition {
-        /// The file.
-        file: String,
-        /// The date it gives.
-        date: String,
-        /// The edition asked for, its title.
-        asked: String,
-        /// That edition's date.
-        asked_date: String,
-        /// The edition whose date it is.
-        other: String,
-        /// Its `--edition` word.
-        other_word: String,
-    },
+    /// The document's own "Last Updated" date is the other edition's (the message says which
+    /// and how to import it).
+    #[error("{0}")]
+    WrongEdition(String),
 }
 
 /// The "Last Updated" date a Core Rules text gives near its top (`Last Updated: 2026-07-16`,
@@ -141,14 +129,14 @@ pub fn import(file: &Path, edition: EditionId, force: bool) -> Result<ImportRepo
             EditionId::October => EditionId::July,
         };
         if *date == eds.edition(other).last_updated {
-            return Err(ImportError::WrongEdition {
-                file: shown,
-                date: date.clone(),
-                asked: edition.title().into(),
-                asked_date: eds.edition(edition).last_updated.into(),
-                other: other.title().into(),
-                other_word: other.word().into(),
-            });
+            return Err(ImportError::WrongEdition(format!(
+                "{shown} says it was last updated {date}, the date of the {} edition, not the {} edition's ({}); import it with `--edition {}`, or pass the {} document",
+                other.title(),
+                edition.title(),
+                eds.edition(edition).last_updated,
+                other.word(),
+                edition.title()
+            )));
         }
     }
     let path = stored_path(edition)
