@@ -114,10 +114,16 @@ pub fn rule_text(v: &RuleView, width: usize) -> String {
         EditionId::October => "October 2026 Core Rules",
     };
     let number = shown_number(v);
-    let _ = writeln!(out, "{number} {}  ({ed})", v.title);
+    // A rule only an imported text has may have no title: its number stands alone.
+    let titled = if v.title.is_empty() {
+        number.clone()
+    } else {
+        format!("{number} {}", v.title)
+    };
+    let _ = writeln!(out, "{titled}  ({ed})");
     if !v.parents.is_empty() {
         let crumbs = crumbs(v);
-        let line = format!("{} > {number} {}", crumbs.join(" > "), v.title);
+        let line = format!("{} > {titled}", crumbs.join(" > "));
         let _ = writeln!(out, "{}", wrap(&line, width, 2));
     }
     for n in &v.notes {
