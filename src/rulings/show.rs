@@ -87,7 +87,26 @@ fn rules_line(r: &RulingEntry, edition: EditionId) -> Option<String> {
     Some(match edition {
         EditionId::July => format!("Rules (July): {}", r.rules_july.join(", ")),
         EditionId::October if !r.rules_october.is_empty() => {
-            format!("Rules (October): {}", r.rules_october.join(", "))
+            // The ruling's own October list, then what its July rules are under October where
+            // that list does not stand for them (most often: unconfirmed there).
+            let rest: Vec<String> = r
+                .rules_july
+                .iter()
+                .map(|n| rule_in(n, edition))
+                .filter(|m| {
+                    let bare = m.trim_end_matches(" (inferred)");
+                    !r.rules_october.contains(&bare)
+                })
+                .collect();
+            if rest.is_empty() {
+                format!("Rules (October): {}", r.rules_october.join(", "))
+            } else {
+                format!(
+                    "Rules (October): {}; its other July rules under October: {}",
+                    r.rules_october.join(", "),
+                    rest.join(", ")
+                )
+            }
         }
         EditionId::October => {
             let shown: Vec<String> = r.rules_july.iter().map(|n| rule_in(n, edition)).collect();
