@@ -115,9 +115,23 @@ fn list_filters_by_card_rule_source_and_set() {
     assert!(official
         .iter()
         .all(|r| r.sources.iter().any(|s| s.official)));
+    // Community: no Riot source, or a community question whose only Riot source is the Core
+    // Rules text it was checked against.
+    let rules_text = |t: &str| t.starts_with("Riftbound Core Rules (last updated");
     assert!(community
         .iter()
-        .all(|r| r.sources.iter().all(|s| !s.official)));
+        .all(|r| r.sources.iter().any(|s| !s.official)
+            && r.sources.iter().all(|s| !s.official || rules_text(s.title))));
+    assert!(
+        community
+            .iter()
+            .any(|r| r.sources.iter().any(|s| s.official)),
+        "a community question checked against the Core Rules stays community"
+    );
+    assert!(official
+        .iter()
+        .filter(|r| r.sources.iter().any(|s| !s.official))
+        .all(|r| r.sources.iter().any(|s| s.official && !rules_text(s.title))));
     let sands = rulings::list(&Filter {
         card: Some("crumbling sands".into()),
         ..Filter::default()
@@ -215,6 +229,47 @@ fn the_ruling_command_follows_greps_exit_codes_and_checks_its_arguments() {
         .unwrap()
         .iter()
         .any(|r| r["ruling"]["id"] == "crumbling-sands-counters-first-of-two"));
+    // Bad usage is 2: a query with --list, an empty query, a --rule that is no rule.
+    assert_eq!(run(&["ruling", "--list", "legion"]).status.code(), Some(2));
+    assert_eq!(run(&["ruling", ""]).status.code(), Some(2));
+    assert_eq!(
+        run(&["ruling", "--list", "--rule", "abc"]).status.code(),
+        Some(2)
+    );
+    // A rule number neither edition has finds nothing (not words that look alike), and says so.
+    let none = run(&["ruling", "735.1.c"]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(
+        stdout(&none).contains("not a rule number of the July or October 2026 Core Rules"),
+        "{}",
+        stdout(&none)
+    );
+    // --limit applies to --list, which says how many it left out.
+    let two = run(&["ruling", "--list", "--limit", "2", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&two.stdout).unwrap();
+    assert_eq!(v["rulings"].as_array().unwrap().len(), 2);
+    assert_eq!(v["total"].as_u64(), Some(rulings::all().len() as u64));
+}
+
+#[test]
+fn within_a_kind_of_match_the_ruling_about_the_query_and_the_current_one_come_first() {
+    let top = |q: &str| rulings::search(q, 1)[0].ruling.id;
+    // The ruling about Sun Disc before a ruling that only names the card.
+    assert_eq!(
+        top("sun disc"),
+        "sun-disc-legion-needs-another-card-even-the-turn-it-is-played"
+    );
+    // The answer that stands today before the one it overturned (same card, same kind).
+    assert_eq!(
+        top("falling star"),
+        "falling-star-icathian-rain-deflect-paid-per-choice"
+    );
+    // An exact keyword before a card whose name merely starts with it (Ambush Strike).
+    assert!(top("ambush").starts_with("ambush-"), "{}", top("ambush"));
+    // A two-letter card name is still a card.
+    assert_eq!(top("vi"), "vi-ability-without-action-not-in-showdowns");
+    // A stop word alone finds nothing.
+    assert!(rulings::search("the", 5).is_empty());
 }
 
 #[test]

@@ -243,9 +243,9 @@ pub enum Command {
         /// an older edition than the one in force then is flagged.
         #[arg(long, value_parser = parse_date)]
         date: Option<String>,
-        /// How many matches to show (1 or more).
-        #[arg(long, default_value_t = 10, value_parser = parse_positive)]
-        limit: u64,
+        /// How many matches to show (1 or more; default: 10 for a search, all with --list).
+        #[arg(long, value_parser = parse_positive)]
+        limit: Option<u64>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -428,7 +428,7 @@ where
                 },
                 edition: rules.map(EditionArg::id),
                 date: date.clone().unwrap_or_else(today),
-                limit: usize::try_from(*limit).unwrap_or(usize::MAX),
+                limit: limit.map(|l| usize::try_from(l).unwrap_or(usize::MAX)),
                 format: *format,
             },
         ),

@@ -16,23 +16,72 @@ pub(super) struct RulingArgs {
     pub edition: Option<EditionId>,
     /// The day the ruling is read, YYYY-MM-DD.
     pub date: String,
-    /// At most this many matches.
-    pub limit: usize,
+    /// At most this many matches (default: 10 for a search, all for a list).
+    pub limit: Option<usize>,
     /// Output format.
     pub format: Format,
 }
 
-/// Runs `ruling`: 0 when something matched, 1 when nothing did (grep's convention).
+/// Whether `n` (a normalised rule number) is a rule of either edition.
+fn known_rule(n: &str) -> bool {
+    crate::lookup::lookup(n, EditionId::July, false).is_ok()
+        || crate::lookup::lookup(n, EditionId::October, false).is_ok()
+}
+
+/// What a usage error says, and its exit code (2).
+fn usage(out: &Out, format: Format, message: &str) -> i32 {
+    match format {
+        Format::Json => out.print(&json_out(&serde_json::json!({
+            "error": { "code": "usage", "message": message }
+        }))),
+        _ => out.eprint(&format!("error: {message}\n")),
+    }
+    2
+}
+
+/// Runs `ruling`: 0 when something matched, 1 when nothing did (grep's convention), 2 on bad
+/// usage (a query with `--list`, an empty query, a `--rule` that is no rule number).
 pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
     let edition = a
         .edition
         .unwrap_or_else(|| Editions::get().in_force(&a.date).unwrap_or(EditionId::July));
-    if a.list || a.query.trim().is_empty() {
-        let found = rulings::list(&a.filter);
+    if let Some(rule) = &a.filter.rule {
+        let n = crate::lookup::normalize_number(rule);
+        if !n.as_deref().is_some_and(known_rule) {
+            return usage(
+                out,
+                a.format,
+                &format!("--rule {rule}: not a rule number of the July or October 2026 Core Rules (`chainjudge rule {rule}` shows the nearest)"),
+            );
+        }
+    }
+    let query = a.query.trim();
+    if a.list && !query.is_empty() {
+        return usage(
+            out,
+            a.format,
+            &format!("--list takes filters (--card, --rule, --source, --set), not a query; to search, drop --list: `chainjudge ruling {query}`"),
+        );
+    }
+    if !a.list && query.is_empty() {
+        return usage(
+            out,
+            a.format,
+            "give a card name, keyword, rule number or words to search for, or --list to list the rulings",
+        );
+    }
+    if a.list {
+        let all = rulings::list(&a.filter);
+        let found: Vec<_> = all
+            .iter()
+            .copied()
+            .take(a.limit.unwrap_or(usize::MAX))
+            .collect();
         out.print(&match a.format {
             Format::Json => json_out(&serde_json::json!({
                 "date": a.date,
                 "edition": edition,
+                "total": all.len(),
                 "rulings": found.iter().map(|r| show::ruling_json(r, &a.date, edition)).collect::<Vec<_>>(),
             })),
             Format::Markdown => found
@@ -40,30 +89,45 @@ pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
                 .map(|r| show::ruling_markdown(r, &a.date, edition))
                 .collect::<Vec<_>>()
                 .join("\n"),
-            Format::Text => show::list_text(&found, out.width),
+            Format::Text => show::list_text(&found, all.len(), out.width),
         });
         return i32::from(found.is_empty());
     }
     let allowed = rulings::list(&a.filter);
-    let hits: Vec<_> = rulings::search(&a.query, usize::MAX)
+    let filtered = a.filter.card.is_some()
+        || a.filter.rule.is_some()
+        || a.filter.source.is_some()
+        || a.filter.set.is_some();
+    let all_hits: Vec<_> = rulings::search(query, usize::MAX)
         .into_iter()
         .filter(|h| allowed.iter().any(|r| r.id == h.ruling.id))
-        .take(a.limit)
         .collect();
+    let total = all_hits.len();
+    let hits: Vec<_> = all_hits.into_iter().take(a.limit.unwrap_or(10)).collect();
+    let missing = if !hits.is_empty() {
+        String::new()
+    } else if crate::lookup::normalize_number(query).is_some_and(|n| !known_rule(&n)) {
+        format!("No ruling matches \"{query}\": it is not a rule number of the July or October 2026 Core Rules (`chainjudge rule {query}` shows the nearest rules).\n")
+    } else if filtered {
+        format!("No ruling matches \"{query}\" among the rulings passing the filters given.\n")
+    } else {
+        format!("No ruling matches \"{query}\".\n")
+    };
     out.print(&match a.format {
         Format::Json => json_out(&serde_json::json!({
             "query": a.query,
             "date": a.date,
             "edition": edition,
+            "total": total,
             "hits": hits.iter().map(|h| serde_json::json!({
                 "score": h.score,
                 "matched": h.matched,
                 "ruling": show::ruling_json(h.ruling, &a.date, edition),
             })).collect::<Vec<_>>(),
         })),
-        Format::Markdown if hits.is_empty() => format!("No ruling matches \"{}\".\n", a.query),
+        _ if hits.is_empty() => missing,
         Format::Markdown => show::ruling_markdown(hits[0].ruling, &a.date, edition),
-        Format::Text => show::hits_text(&a.query, &hits, &a.date, edition, out.width),
+        Format::Text => show::hits_text(query, &hits, total, &a.date, edition, out.width),
     });
     i32::from(hits.is_empty())
 }

@@ -689,10 +689,29 @@ pub fn markdown(r: &Report) -> String {
             } else {
                 "community"
             };
+            let heading = src
+                .heading
+                .as_deref()
+                .map(|h| format!(", the question \"{h}\""))
+                .unwrap_or_default();
+            let url = src
+                .url
+                .as_deref()
+                .map(|u| format!(": <{u}>"))
+                .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "_Source ({kind}): {}, \"{}\"{date}_\n",
+                "_Source ({kind}): {}, \"{}\"{date}{heading}_{url}\n",
                 src.publisher, src.title
+            );
+        }
+        if let Some(n) = &ruling.superseded_note {
+            let _ = writeln!(out, "**Note.** {}\n", n.trim());
+        }
+        if let Some(id) = &ruling.superseded_by {
+            let _ = writeln!(
+                out,
+                "**Overturned by** `{id}` (`chainjudge ruling {id}`).\n"
             );
         }
     }

@@ -65,9 +65,15 @@ pub struct RulingEntry {
 }
 
 impl RulingEntry {
-    /// Official when any source is Riot's; community otherwise.
+    /// Official when a source is Riot's, except where the question and answer come from a
+    /// community source and Riot's only part is the Core Rules text checked beside it; community
+    /// otherwise.
     pub fn official(&self) -> bool {
-        self.sources.iter().any(|s| s.official)
+        let rules_text =
+            |s: &RulingSourceEntry| s.title.starts_with("Riftbound Core Rules (last updated");
+        let riot = self.sources.iter().any(|s| s.official);
+        let community = self.sources.iter().any(|s| !s.official);
+        riot && (!community || self.sources.iter().any(|s| s.official && !rules_text(s)))
     }
 
     /// The title, or the question when the file has none.

@@ -178,11 +178,12 @@ fn score(
         }
     }
     // A card's short name: "azir" for "Azir, Sovereign".
-    if p.cards
-        .iter()
-        .any(|c| c.starts_with(q) && c.as_bytes().get(q.len()) == Some(&b' '))
+    if q.len() >= 4
+        && p.cards
+            .iter()
+            .any(|c| c.starts_with(q) && c.as_bytes().get(q.len()) == Some(&b' '))
     {
-        return Some((240.0, "card"));
+        return Some((210.0, "card"));
     }
     if p.keywords.iter().any(|k| k == q) {
         return Some((220.0, "keyword"));
@@ -233,6 +234,29 @@ fn word_matches(q: &str) -> Vec<Vec<f64>> {
         .collect()
 }
 
+/// Within a kind of match, what puts one ruling above another (at most 25 either way, less
+/// than the gap between kinds): a ruling about the query (it stands in the title or the id)
+/// +20, an official one +5, one overturned by a newer ruling -15, an official one a later
+/// source or rule overtakes -10.
+fn standing(r: &RulingEntry, q: &str) -> f64 {
+    let mut s = 0.0;
+    let about = q.len() >= 4
+        && (normalise(r.title.unwrap_or("")).contains(q) || r.id.contains(&q.replace(' ', "-")));
+    if about {
+        s += 20.0;
+    }
+    if r.official() {
+        s += 5.0;
+        if r.superseded_note.is_some() {
+            s -= 10.0;
+        }
+    }
+    if r.superseded_by.is_some() {
+        s -= 15.0;
+    }
+    s
+}
+
 /// Rulings matching `query`, best first (ties in file-name order), at most `limit`.
 pub fn search(query: &str, limit: usize) -> Vec<RulingHit> {
     let q = normalise(query);
@@ -240,14 +264,27 @@ pub fn search(query: &str, limit: usize) -> Vec<RulingHit> {
         return Vec::new();
     }
     let number = crate::lookup::normalize_number(query);
-    let matches = word_matches(&q);
+    if let Some(n) = &number {
+        // A rule number finds the rulings citing it, or nothing: never words that happen to
+        // look alike. A number neither edition has finds nothing at all.
+        let known = crate::lookup::lookup(n, EditionId::July, false).is_ok()
+            || crate::lookup::lookup(n, EditionId::October, false).is_ok();
+        if !known {
+            return Vec::new();
+        }
+    }
+    let matches = if number.is_some() {
+        Vec::new()
+    } else {
+        word_matches(&q)
+    };
     let mut hits: Vec<RulingHit> = all()
         .iter()
         .zip(&library().rulings)
         .filter_map(|(r, p)| {
             score(r, p, &q, number.as_deref(), &matches).map(|(score, matched)| RulingHit {
                 ruling: r,
-                score: (score * 100.0).round() / 100.0,
+                score: ((score + standing(r, &q)) * 100.0).round() / 100.0,
                 matched,
             })
         })

@@ -43,7 +43,15 @@ pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> 
         ));
     }
     if let Some(n) = r.superseded_note {
-        out.push(format!("Superseded: {n}"));
+        // A community ruling's answer is ours, checked against the rules; the note says where
+        // its source went wrong. An official answer with a note is itself overtaken.
+        if r.official() {
+            out.push(format!("Superseded: {n}"));
+        } else {
+            out.push(format!(
+                "The answer above corrects its community source, which ruled otherwise: {n}"
+            ));
+        }
     }
     if let Some(id) = r.superseded_by {
         out.push(format!(
@@ -181,6 +189,7 @@ pub fn ruling_text(r: &RulingEntry, date: &str, edition: EditionId, width: usize
 pub fn hits_text(
     query: &str,
     hits: &[RulingHit],
+    total: usize,
     date: &str,
     edition: EditionId,
     width: u16,
@@ -190,11 +199,16 @@ pub fn hits_text(
     };
     let mut out = ruling_text(first.ruling, date, edition, usize::from(width));
     if hits.len() > 1 {
-        let _ = writeln!(
-            out,
-            "\nAlso matching \"{query}\" ({} more):",
-            hits.len() - 1
-        );
+        let more = if total > hits.len() {
+            format!(
+                "{} of {} more; `--limit {total}` shows all",
+                hits.len() - 1,
+                total - 1
+            )
+        } else {
+            format!("{} more", hits.len() - 1)
+        };
+        let _ = writeln!(out, "\nAlso matching \"{query}\" ({more}):");
         let mut t = table(width);
         t.set_header(["Ruling", "Title", "Source"]);
         for h in &hits[1..] {
@@ -240,7 +254,7 @@ pub fn ruling_markdown(r: &RulingEntry, date: &str, edition: EditionId) -> Strin
 }
 
 /// The `ruling --list` table.
-pub fn list_text(rulings: &[&RulingEntry], width: u16) -> String {
+pub fn list_text(rulings: &[&RulingEntry], total: usize, width: u16) -> String {
     if rulings.is_empty() {
         return "No ruling passes these filters.\n".to_string();
     }
@@ -256,9 +270,18 @@ pub fn list_text(rulings: &[&RulingEntry], width: u16) -> String {
         ]);
     }
     let official = rulings.iter().filter(|r| r.official()).count();
+    let shown = if total > rulings.len() {
+        format!(
+            "{} of {total} rulings shown (`--limit {total}` shows all)",
+            rulings.len()
+        )
+    } else if rulings.len() == 1 {
+        "1 ruling".to_string()
+    } else {
+        format!("{} rulings", rulings.len())
+    };
     format!(
-        "{t}\n{} rulings ({official} official, {} community).\n",
-        rulings.len(),
+        "{t}\n{shown}: {official} official, {} community.\n",
         rulings.len() - official
     )
 }
