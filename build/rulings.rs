@@ -129,7 +129,7 @@ pub fn compile(root: &Path, out_dir: &str) {
         let situation = file.players.is_some() || file.chain.is_some() || file.actions.is_some();
         let _ = writeln!(
             s,
-            "    RulingEntry {{ id: {id:?}, title: {}, question: {:?}, answer: {:?}, sequence: {}, nuances: {}, cards: {}, keywords: {}, rules_july: {}, rules_october: {}, sources: {src}, checked_against: {:?}, superseded_by: {}, superseded_note: {}, set: {}, situation: {situation} }},",
+            "    RulingEntry {{ id: {id:?}, title: {}, question: {:?}, answer: {:?}, sequence: {}, nuances: {}, cards: {}, keywords: {}, rules_july: {}, rules_october: {}, sources: {src}, checked_against: {:?}, superseded_by: {}, superseded_note: {}, set: {}, situation: {situation}, text: {:?} }},",
             opt(&file.title),
             r.question.trim(),
             r.answer.trim(),
@@ -143,6 +143,7 @@ pub fn compile(root: &Path, out_dir: &str) {
             opt(&r.superseded_by),
             opt(&r.superseded_note),
             opt(&r.set),
+            if situation { text.as_str() } else { "" },
         );
     }
     s.push_str("];\n");

@@ -366,3 +366,31 @@ fn every_official_source_is_a_known_riot_document_with_its_date() {
     }
     assert!(official > 0);
 }
+
+#[test]
+fn the_replay_command_a_ruling_prints_works_outside_the_repository() {
+    // `chainjudge ruling` prints `chainjudge replay rulings/ID.yaml`; with no such file where
+    // the judge stands, the bundled copy replays, byte for byte as the file does.
+    let elsewhere = std::env::temp_dir();
+    let path = "rulings/crumbling-sands-counters-first-of-two.yaml";
+    let out = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .current_dir(&elsewhere)
+        .args(["replay", path])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bundled"));
+    assert_eq!(stdout(&out), stdout(&run(&["replay", path])));
+    // A ruling that does not exist is still a read error.
+    let out = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .current_dir(&elsewhere)
+        .args(["replay", "rulings/no-such-ruling.yaml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -5,7 +5,17 @@ use super::*;
 /// Reads and loads a file; problems are returned as diagnostics.
 pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, FileProblems> {
     let shown = path.display().to_string();
-    let text = std::fs::read(path).map_err(|e| FileProblems {
+    let read = match std::fs::read(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match crate::rulings::bundled(path) {
+            Some(t) => {
+                eprintln!("note: no file {shown} here; using the copy of that ruling bundled in chainjudge");
+                Ok(t.as_bytes().to_vec())
+            }
+            None => Err(e),
+        },
+        r => r,
+    };
+    let text = read.map_err(|e| FileProblems {
         path: shown.clone(),
         text: String::new(),
         problems: vec![Problem::new(
@@ -57,9 +67,12 @@ pub(super) fn no_situation(s: &Situation) -> FileProblems {
             "this ruling has no situation to replay",
         )
         .label("only a `ruling`")
-        .help(
-            "add players, a chain and actions (situation format 1) to make the ruling replayable",
-        )],
+        .help(format!(
+            "read it with `chainjudge ruling {}`; to make it replayable, add players, a chain and actions (situation format 1)",
+            std::path::Path::new(&s.path)
+                .file_stem()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        ))],
         during_replay: false,
     }
 }

@@ -62,6 +62,9 @@ pub struct RulingEntry {
     pub set: Option<&'static str>,
     /// Whether the file holds a situation that `replay` and `verify` run.
     pub situation: bool,
+    /// The whole file, for a ruling with a situation (so `replay rulings/ID.yaml` works
+    /// without the repository); empty otherwise.
+    pub text: &'static str,
 }
 
 impl RulingEntry {
@@ -86,6 +89,27 @@ impl RulingEntry {
 pub mod data {
     use super::{RulingEntry, RulingSourceEntry};
     include!(concat!(env!("OUT_DIR"), "/rulings.rs"));
+}
+
+/// The bundled text of the ruling a path names, when the path is `rulings/ID.yaml` (or
+/// `ID.yaml`) and ruling ID has a situation: what `replay` falls back to when no such file is
+/// on disk.
+pub fn bundled(path: &std::path::Path) -> Option<&'static str> {
+    let parent = path
+        .parent()
+        .map(|p| p.as_os_str().to_string_lossy().into_owned());
+    if !matches!(
+        parent.as_deref(),
+        None | Some("") | Some("rulings") | Some("./rulings")
+    ) {
+        return None;
+    }
+    let name = path.file_name()?.to_str()?;
+    let id = name.strip_suffix(".yaml")?;
+    all()
+        .iter()
+        .find(|r| r.id == id && !r.text.is_empty())
+        .map(|r| r.text)
 }
 
 /// Every ruling, in file-name order.
