@@ -162,9 +162,16 @@ fn a_ruling_checked_against_july_is_flagged_once_october_is_in_force() {
     assert_eq!(before.status.code(), Some(0));
     let text = stdout(&before);
     assert!(!text.contains("Warning: Checked against"), "{text}");
+    assert!(!text.contains("neither edition"), "{text}");
     assert!(
         text.contains("Rules (July): "),
         "July in force on 2026-09-01: {text}"
+    );
+    // Before the July edition was in force, the tool says it holds no edition for that day.
+    let early = stdout(&run(&["ruling", id, "--date", "2026-03-01"]));
+    assert!(
+        early.contains("neither edition chainjudge holds was in force yet"),
+        "{early}"
     );
     let after = run(&["ruling", id, "--date", "2026-12-01"]);
     let text = stdout(&after);

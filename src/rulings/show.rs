@@ -29,6 +29,13 @@ pub fn rule_in(number: &str, edition: EditionId) -> String {
 /// the one in force, superseded.
 pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> {
     let mut out = Vec::new();
+    let eds = crate::edition::Editions::get();
+    if eds.in_force(date).is_none() {
+        out.push(format!(
+            "On {date} neither edition chainjudge holds was in force yet (the July 2026 Core Rules apply from {}); the answer and any note below are given as of the July rules.",
+            eds.edition(EditionId::July).in_force_from
+        ));
+    }
     if super::search::newer_edition_in_force(r, date).is_some() {
         out.push(format!(
             "Checked against the July 2026 Core Rules; on {date} the October 2026 Core Rules are in force. Nothing known about October changes this answer unless a note below says so{}.",
