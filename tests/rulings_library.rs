@@ -2,6 +2,7 @@
 //! card names (exactly and with a letter wrong) above rulings that do not name the card, by rule
 //! number in either edition, filtered by source and set, and dated against the edition in force.
 
+use chainjudge::edition::EditionId;
 use chainjudge::rulings::{self, search::normalise, Filter, SourceKind};
 use std::process::{Command, Output};
 
@@ -132,6 +133,33 @@ fn list_filters_by_card_rule_source_and_set() {
         .iter()
         .filter(|r| r.sources.iter().any(|s| !s.official))
         .all(|r| r.sources.iter().any(|s| s.official && !rules_text(s.title))));
+    // A card's first part finds it ("Ezreal" for "Ezreal, Prodigy").
+    let ezreal = rulings::list(&Filter {
+        card: Some("Ezreal".into()),
+        ..Filter::default()
+    });
+    assert!(ezreal
+        .iter()
+        .any(|r| r.id == "ezreal-prodigy-reduces-optional-additional-costs"));
+    // 466 is the Resolution Step in July and the Combat Showdown Step (July 464) in October:
+    // read in one edition, the number means one rule.
+    let by = |e: Option<EditionId>| {
+        rulings::list(&Filter {
+            rule: Some("466".into()),
+            rule_edition: e,
+            ..Filter::default()
+        })
+        .len()
+    };
+    let (either, july, october) = (
+        by(None),
+        by(Some(EditionId::July)),
+        by(Some(EditionId::October)),
+    );
+    assert!(
+        july > 0 && october > 0 && july < either && october < either,
+        "{either} {july} {october}"
+    );
     let sands = rulings::list(&Filter {
         card: Some("crumbling sands".into()),
         ..Filter::default()

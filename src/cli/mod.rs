@@ -425,6 +425,7 @@ where
                         SourceArg::Community => crate::rulings::SourceKind::Community,
                     }),
                     set: set.clone(),
+                    rule_edition: rules.map(EditionArg::id),
                 },
                 edition: rules.map(EditionArg::id),
                 date: date.clone().unwrap_or_else(today),

@@ -23,6 +23,9 @@ pub struct Filter {
     pub card: Option<String>,
     /// A rule number of either edition: rulings citing it or one of its sub-rules.
     pub rule: Option<String>,
+    /// Read `rule` as a number of this edition only (a number can name different rules in
+    /// the two editions); `None`: either.
+    pub rule_edition: Option<EditionId>,
     /// Official or community.
     pub source: Option<SourceKind>,
     /// A set: origins, spiritforged, unleashed, vendetta.
@@ -77,8 +80,21 @@ fn july_numbers(number: &str) -> Vec<String> {
     out
 }
 
+/// Whether October number `n` is the July rule of the same number (not a different one).
+fn october_keeps(n: &str) -> bool {
+    Editions::get()
+        .october_rules
+        .iter()
+        .any(|o| o.july == n && o.number == Some(n) && !o.unconfirmed && !o.removed)
+}
+
 /// Whether the ruling cites `number` (either edition) or, with `below`, one of its sub-rules.
 fn cites(r: &RulingEntry, number: &str, below: bool) -> bool {
+    cites_in(r, number, below, None)
+}
+
+/// [`cites`], with `number` read in `edition` only when one is given.
+fn cites_in(r: &RulingEntry, number: &str, below: bool, edition: Option<EditionId>) -> bool {
     let hit = |cited: &str, n: &str| {
         cited == n
             || (below
@@ -86,10 +102,16 @@ fn cites(r: &RulingEntry, number: &str, below: bool) -> bool {
                 && cited.starts_with(n)
                 && cited.as_bytes()[n.len()] == b'.')
     };
-    july_numbers(number)
-        .iter()
-        .any(|n| r.rules_july.iter().any(|c| hit(c, n)))
-        || r.rules_october.iter().any(|c| hit(c, number))
+    let july: Vec<String> = match edition {
+        None => july_numbers(number),
+        Some(EditionId::July) => vec![number.to_string()],
+        Some(EditionId::October) => july_numbers(number)
+            .into_iter()
+            .filter(|n| n != number || october_keeps(number))
+            .collect(),
+    };
+    july.iter().any(|n| r.rules_july.iter().any(|c| hit(c, n)))
+        || (edition != Some(EditionId::July) && r.rules_october.iter().any(|c| hit(c, number)))
 }
 
 /// A ruling's names and words, normalised once per process; words as ids into [`vocabulary`].
@@ -311,11 +333,18 @@ pub fn list(filter: &Filter) -> Vec<&'static RulingEntry> {
             card.as_ref().is_none_or(|c| {
                 r.cards.iter().any(|x| {
                     let x = normalise(x);
-                    &x == c || near(c, &x) == Some(1)
+                    // The whole name, with a letter wrong, or its first part ("ezreal" for
+                    // "Ezreal, Prodigy").
+                    &x == c
+                        || near(c, &x) == Some(1)
+                        || (x.starts_with(c.as_str()) && x.as_bytes().get(c.len()) == Some(&b' '))
                 })
             })
         })
-        .filter(|r| rule.as_ref().is_none_or(|n| cites(r, n, true)))
+        .filter(|r| {
+            rule.as_ref()
+                .is_none_or(|n| cites_in(r, n, true, filter.rule_edition))
+        })
         .filter(|r| match filter.source {
             None => true,
             Some(SourceKind::Official) => r.official(),
