@@ -98,6 +98,14 @@ fn a_rule_number_finds_the_rulings_citing_it_in_either_edition() {
     for id in ids(&july) {
         assert!(ids(&october).contains(&id), "{id}");
     }
+    // Read in July's numbers, 420.4.b is no longer the Legion rule: July 420.4.b is a
+    // different rule (Move), which the finalize rulings do not cite.
+    let read_july = rulings::search::search_in("420.4.b", 50, Some(EditionId::July));
+    assert!(
+        !ids(&read_july).contains(&"crumbling-sands-counters-first-of-two"),
+        "{:?}",
+        ids(&read_july)
+    );
 }
 
 #[test]

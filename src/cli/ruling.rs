@@ -22,12 +22,6 @@ pub(super) struct RulingArgs {
     pub format: Format,
 }
 
-/// Whether `n` (a normalised rule number) is a rule of either edition.
-fn known_rule(n: &str) -> bool {
-    crate::lookup::lookup(n, EditionId::July, false).is_ok()
-        || crate::lookup::lookup(n, EditionId::October, false).is_ok()
-}
-
 /// What a usage error says, and its exit code (2).
 fn usage(out: &Out, format: Format, message: &str) -> i32 {
     match format {
@@ -47,7 +41,7 @@ pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
         .unwrap_or_else(|| Editions::get().in_force(&a.date).unwrap_or(EditionId::July));
     if let Some(rule) = &a.filter.rule {
         let n = crate::lookup::normalize_number(rule);
-        if !n.as_deref().is_some_and(known_rule) {
+        if !n.as_deref().is_some_and(rulings::search::is_rule_number) {
             return usage(
                 out,
                 a.format,
@@ -98,15 +92,30 @@ pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
         || a.filter.rule.is_some()
         || a.filter.source.is_some()
         || a.filter.set.is_some();
-    let all_hits: Vec<_> = rulings::search(query, usize::MAX)
+    let found: Vec<_> = rulings::search::search_in(query, usize::MAX, a.edition)
         .into_iter()
         .filter(|h| allowed.iter().any(|r| r.id == h.ruling.id))
+        .collect();
+    // The rest are listed only when they match nearly as well as the best: not at all after
+    // an exact id, and not loose word matches under a card, rule or keyword match.
+    let best = found.first().map(|h| (h.score, h.matched));
+    let all_hits: Vec<_> = found
+        .into_iter()
+        .enumerate()
+        .filter(|(k, h)| match best {
+            Some((_, "id")) => *k == 0,
+            Some((top, _)) => h.score >= 0.3 * top,
+            None => false,
+        })
+        .map(|(_, h)| h)
         .collect();
     let total = all_hits.len();
     let hits: Vec<_> = all_hits.into_iter().take(a.limit.unwrap_or(10)).collect();
     let missing = if !hits.is_empty() {
         String::new()
-    } else if crate::lookup::normalize_number(query).is_some_and(|n| !known_rule(&n)) {
+    } else if crate::lookup::normalize_number(query)
+        .is_some_and(|n| !rulings::search::is_rule_number(&n))
+    {
         format!("No ruling matches \"{query}\": it is not a rule number of the July or October 2026 Core Rules (`chainjudge rule {query}` shows the nearest rules).\n")
     } else if filtered {
         format!("No ruling matches \"{query}\" among the rulings passing the filters given.\n")

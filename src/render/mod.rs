@@ -692,7 +692,7 @@ pub fn markdown(r: &Report) -> String {
             let heading = src
                 .heading
                 .as_deref()
-                .map(|h| format!(", the question \"{h}\""))
+                .map(|h| format!(", under the heading \"{h}\""))
                 .unwrap_or_default();
             let url = src
                 .url

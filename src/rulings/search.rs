@@ -80,6 +80,18 @@ fn july_numbers(number: &str) -> Vec<String> {
     out
 }
 
+/// Whether `n` (a normalised rule number) is a rule of either edition.
+pub fn is_rule_number(n: &str) -> bool {
+    crate::lookup::lookup(n, EditionId::July, false).is_ok()
+        || crate::lookup::lookup(n, EditionId::October, false).is_ok()
+}
+
+/// Whether `q` is the first part of card name `card` ("azir" of "Azir, Sovereign"), both
+/// normalised.
+fn first_part_of(q: &str, card: &str) -> bool {
+    card.starts_with(q) && card.as_bytes().get(q.len()) == Some(&b' ')
+}
+
 /// Whether October number `n` is the July rule of the same number (not a different one).
 fn october_keeps(n: &str) -> bool {
     Editions::get()
@@ -88,12 +100,8 @@ fn october_keeps(n: &str) -> bool {
         .any(|o| o.july == n && o.number == Some(n) && !o.unconfirmed && !o.removed)
 }
 
-/// Whether the ruling cites `number` (either edition) or, with `below`, one of its sub-rules.
-fn cites(r: &RulingEntry, number: &str, below: bool) -> bool {
-    cites_in(r, number, below, None)
-}
-
-/// [`cites`], with `number` read in `edition` only when one is given.
+/// Whether the ruling cites `number` or, with `below`, one of its sub-rules; `number` is read
+/// in `edition` only when one is given, else in either.
 fn cites_in(r: &RulingEntry, number: &str, below: bool, edition: Option<EditionId>) -> bool {
     let hit = |cited: &str, n: &str| {
         cited == n
@@ -179,7 +187,7 @@ fn score(
     r: &RulingEntry,
     p: &Prepared,
     q: &str,
-    number: Option<&str>,
+    number: Option<(&str, Option<EditionId>)>,
     matches: &[Vec<f64>],
 ) -> Option<(f64, &'static str)> {
     if r.id == q.replace(' ', "-") {
@@ -191,20 +199,16 @@ fn score(
     if let Some(d) = p.cards.iter().filter_map(|c| near(q, c)).min() {
         return Some((400.0 - 50.0 * d as f64, "card (typo)"));
     }
-    if let Some(n) = number {
-        if cites(r, n, false) {
+    if let Some((n, edition)) = number {
+        if cites_in(r, n, false, edition) {
             return Some((300.0, "rule"));
         }
-        if cites(r, n, true) {
+        if cites_in(r, n, true, edition) {
             return Some((250.0, "rule"));
         }
     }
     // A card's short name: "azir" for "Azir, Sovereign".
-    if q.len() >= 4
-        && p.cards
-            .iter()
-            .any(|c| c.starts_with(q) && c.as_bytes().get(q.len()) == Some(&b' '))
-    {
+    if q.len() >= 4 && p.cards.iter().any(|c| first_part_of(q, c)) {
         return Some((210.0, "card"));
     }
     if p.keywords.iter().any(|k| k == q) {
@@ -260,7 +264,7 @@ fn word_matches(q: &str) -> Vec<Vec<f64>> {
 /// than the gap between kinds): a ruling about the query (it stands in the title or the id)
 /// +20, an official one +5, one overturned by a newer ruling -15, an official one a later
 /// source or rule overtakes -10.
-fn standing(r: &RulingEntry, q: &str) -> f64 {
+fn rank_adjustment(r: &RulingEntry, q: &str) -> f64 {
     let mut s = 0.0;
     let about = q.len() >= 4
         && (normalise(r.title.unwrap_or("")).contains(q) || r.id.contains(&q.replace(' ', "-")));
@@ -279,8 +283,15 @@ fn standing(r: &RulingEntry, q: &str) -> f64 {
     s
 }
 
-/// Rulings matching `query`, best first (ties in file-name order), at most `limit`.
+/// Rulings matching `query`, best first (ties in file-name order), at most `limit`; a rule
+/// number is read in either edition.
 pub fn search(query: &str, limit: usize) -> Vec<RulingHit> {
+    search_in(query, limit, None)
+}
+
+/// [`search`], with a rule number read in `edition` only when one is given (`ruling N --rules
+/// july`: July's rule N, not the October rule numbered N).
+pub fn search_in(query: &str, limit: usize, edition: Option<EditionId>) -> Vec<RulingHit> {
     let q = normalise(query);
     if q.is_empty() {
         return Vec::new();
@@ -289,9 +300,7 @@ pub fn search(query: &str, limit: usize) -> Vec<RulingHit> {
     if let Some(n) = &number {
         // A rule number finds the rulings citing it, or nothing: never words that happen to
         // look alike. A number neither edition has finds nothing at all.
-        let known = crate::lookup::lookup(n, EditionId::July, false).is_ok()
-            || crate::lookup::lookup(n, EditionId::October, false).is_ok();
-        if !known {
+        if !is_rule_number(n) {
             return Vec::new();
         }
     }
@@ -304,9 +313,10 @@ pub fn search(query: &str, limit: usize) -> Vec<RulingHit> {
         .iter()
         .zip(&library().rulings)
         .filter_map(|(r, p)| {
-            score(r, p, &q, number.as_deref(), &matches).map(|(score, matched)| RulingHit {
+            let number = number.as_deref().map(|n| (n, edition));
+            score(r, p, &q, number, &matches).map(|(score, matched)| RulingHit {
                 ruling: r,
-                score: ((score + standing(r, &q)) * 100.0).round() / 100.0,
+                score: ((score + rank_adjustment(r, &q)) * 100.0).round() / 100.0,
                 matched,
             })
         })
@@ -335,9 +345,7 @@ pub fn list(filter: &Filter) -> Vec<&'static RulingEntry> {
                     let x = normalise(x);
                     // The whole name, with a letter wrong, or its first part ("ezreal" for
                     // "Ezreal, Prodigy").
-                    &x == c
-                        || near(c, &x) == Some(1)
-                        || (x.starts_with(c.as_str()) && x.as_bytes().get(c.len()) == Some(&b' '))
+                    &x == c || near(c, &x) == Some(1) || first_part_of(c, &x)
                 })
             })
         })

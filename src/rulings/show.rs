@@ -56,7 +56,7 @@ pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> 
             out.push(format!("Superseded: {n}"));
         } else {
             out.push(format!(
-                "The answer above corrects its community source, which ruled otherwise: {n}"
+                "Correction of the source: the community source ruled otherwise, and the answer here follows the rules. {n}"
             ));
         }
     }
@@ -85,7 +85,7 @@ fn source_lines(r: &RulingEntry) -> Vec<String> {
                 let _ = write!(line, ", {d}");
             }
             if let Some(h) = s.heading {
-                let _ = write!(line, ", the question \"{h}\"");
+                let _ = write!(line, ", under the heading \"{h}\"");
             }
             if let Some(u) = s.url {
                 let _ = write!(line, ": {u}");
