@@ -287,6 +287,13 @@ fn the_ruling_command_follows_greps_exit_codes_and_checks_its_arguments() {
         "{}",
         stdout(&none)
     );
+    // A number naming a different rule in each edition says so when both are listed.
+    let both = stdout(&run(&["ruling", "--list", "--rule", "466"]));
+    assert!(both.contains("Note: 466 names two rules"), "{both}");
+    let one = stdout(&run(&[
+        "ruling", "--list", "--rule", "466", "--rules", "july",
+    ]));
+    assert!(!one.contains("names two rules"), "{one}");
     // --limit applies to --list, which says how many it left out.
     let two = run(&["ruling", "--list", "--limit", "2", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&two.stdout).unwrap();

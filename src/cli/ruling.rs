@@ -22,6 +22,22 @@ pub(super) struct RulingArgs {
     pub format: Format,
 }
 
+/// A note when `--rule N` is read in both editions and N names a different rule in each.
+fn two_meanings(a: &RulingArgs) -> Option<String> {
+    let n = crate::lookup::normalize_number(a.filter.rule.as_deref()?)?;
+    if a.filter.rule_edition.is_some() {
+        return None;
+    }
+    let july = crate::lookup::lookup(&n, EditionId::July, false).ok()?;
+    let october = crate::lookup::lookup(&n, EditionId::October, false).ok()?;
+    (october.july_number != july.july_number).then(|| {
+        format!(
+            "Note: {n} names two rules, July {n} ({}) and October {n} (July {}, {}); both are listed. `--rules july` or `--rules october` picks one.\n",
+            july.title, october.july_number, october.title
+        )
+    })
+}
+
 /// What a usage error says, and its exit code (2).
 fn usage(out: &Out, format: Format, message: &str) -> i32 {
     match format {
@@ -83,7 +99,11 @@ pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
                 .map(|r| show::ruling_markdown(r, &a.date, edition))
                 .collect::<Vec<_>>()
                 .join("\n"),
-            Format::Text => show::list_text(&found, all.len(), out.width),
+            Format::Text => format!(
+                "{}{}",
+                show::list_text(&found, all.len(), out.width),
+                two_meanings(a).unwrap_or_default()
+            ),
         });
         return i32::from(found.is_empty());
     }
