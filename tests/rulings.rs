@@ -312,3 +312,37 @@ fn renaming_cards_and_ids_changes_no_outcome() {
     }
     assert!(checked >= 24);
 }
+
+#[test]
+fn no_output_format_leaves_a_citation_placeholder_unfilled() {
+    // Notes carry `{0}`, `{1}` for their citations; every format fills them with the
+    // edition's numbers (JSON once printed the raw `{0}`).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let mut checked = 0;
+    for f in std::fs::read_dir(&dir).unwrap().flatten() {
+        let s = load(&f.path());
+        if !s.has_situation {
+            continue;
+        }
+        let report = replay_all(&s, None);
+        let style = Style {
+            color: false,
+            width: 100,
+        };
+        for out in [
+            render::text(&report, style),
+            render::markdown(&report),
+            render::json(&report),
+        ] {
+            for k in 0..4 {
+                assert!(
+                    !out.contains(&format!("{{{k}}}")),
+                    "{}: an unfilled {{{k}}}",
+                    f.path().display()
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+}

@@ -80,11 +80,7 @@ impl<'s> Engine<'s> {
         let check = |p: PlayerId| {
             let ids = self.played_ids(p, c.kind, c.other_than.as_deref());
             let met = ids.len() >= c.at_least as usize;
-            let listed = if ids.is_empty() {
-                "none".to_string()
-            } else {
-                ids.join(", ")
-            };
+            let listed = first_of(&ids, 3);
             (
                 met,
                 format!(
@@ -133,5 +129,47 @@ impl<'s> Engine<'s> {
                 )
             }
         }
+    }
+}
+
+/// The first `shown` ids, then how many more ("s0, s2, s4 and 4,996 more"), so a step's text
+/// stays the same size however long the turn; "none" for none.
+fn first_of(ids: &[String], shown: usize) -> String {
+    match ids.len() {
+        0 => "none".to_string(),
+        n if n <= shown + 1 => ids.join(", "),
+        n => format!(
+            "{} and {} more",
+            ids[..shown].join(", "),
+            thousands(n - shown)
+        ),
+    }
+}
+
+/// A count with thousands separated by commas: 4996 is "4,996".
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_of_ids_are_cut_with_a_count() {
+        let ids: Vec<String> = (0..5000).map(|k| format!("s{k}")).collect();
+        assert_eq!(first_of(&ids[..0], 3), "none");
+        assert_eq!(first_of(&ids[..4], 3), "s0, s1, s2, s3");
+        assert_eq!(first_of(&ids, 3), "s0, s1, s2 and 4,997 more");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(999), "999");
     }
 }

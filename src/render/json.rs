@@ -19,15 +19,15 @@ struct JsonStep<'a> {
     focus: Option<&'a str>,
     chain_items: usize,
     cites: Vec<JsonCite>,
-    notes: Vec<JsonNote<'a>>,
+    notes: Vec<JsonNote>,
     /// What the step changed on the board (board files; omitted when empty).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     changes: Vec<serde_json::Value>,
 }
 
 #[derive(serde::Serialize)]
-struct JsonNote<'a> {
-    text: &'a str,
+struct JsonNote {
+    text: String,
     cites: Vec<JsonCite>,
 }
 
@@ -86,7 +86,7 @@ fn json_step<'a>(s: &'a Situation, ed: EditionId, st: &'a Step) -> JsonStep<'a> 
             .notes
             .iter()
             .map(|n| JsonNote {
-                text: &n.text,
+                text: super::filled_note(&[ed], n),
                 cites: json_cites(ed, &n.cites),
             })
             .collect(),

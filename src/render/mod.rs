@@ -100,6 +100,16 @@ fn rules_both(july: &Step, october: &Step) -> String {
 }
 
 fn note_text(ed: &[EditionId], n: &Note, only: Option<EditionId>) -> String {
+    let text = filled_note(ed, n);
+    match only {
+        Some(e) => format!("Note ({} only): {text}", e.title()),
+        None => format!("Note: {text}"),
+    }
+}
+
+/// A note's text with its `{0}`, `{1}`... replaced by its citations in `ed`'s numbers (both
+/// editions' where they differ).
+pub(crate) fn filled_note(ed: &[EditionId], n: &Note) -> String {
     let labels: Vec<String> = n
         .cites
         .iter()
@@ -116,10 +126,7 @@ fn note_text(ed: &[EditionId], n: &Note, only: Option<EditionId>) -> String {
     for (i, l) in labels.iter().enumerate() {
         text = text.replace(&format!("{{{i}}}"), l);
     }
-    match only {
-        Some(e) => format!("Note ({} only): {text}", e.title()),
-        None => format!("Note: {text}"),
-    }
+    text
 }
 
 fn who(s: &Situation, p: Option<PlayerId>) -> String {
