@@ -132,3 +132,51 @@ fn an_empty_folder_or_a_zero_step_limit_is_bad_usage() {
         Some(2)
     );
 }
+
+#[test]
+fn a_write_error_exits_2_with_a_message_and_a_closed_pipe_exits_0() {
+    use std::process::Stdio;
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        return; // not every system has a device that is always full
+    }
+    let cases: [&[&str]; 3] = [
+        &["rule", "337.1.b"],
+        &[
+            "replay",
+            "rulings/crumbling-sands-counters-first-of-two.yaml",
+            "--format",
+            "json",
+        ],
+        &["verify", "rulings"],
+    ];
+    for args in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .stdout(std::fs::File::create(full).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("cannot write the output"),
+            "{args:?}"
+        );
+    }
+    // A reader that stops early (`| head -1`) is no error.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["verify", "rulings"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -294,6 +294,8 @@ struct Out {
     color: bool,
     err_color: bool,
     width: u16,
+    /// The first error writing to stdout (a full disk, a closed file), a closed pipe aside.
+    write_error: std::cell::RefCell<Option<std::io::Error>>,
 }
 
 pub(super) fn no_color() -> bool {
@@ -325,14 +327,33 @@ impl Out {
             color: decide(tty),
             err_color: decide(std::io::stderr().is_terminal()),
             width: width.max(60),
+            write_error: std::cell::RefCell::new(None),
         }
     }
 
-    /// Writes to stdout; a closed pipe (`| head`) is not an error.
+    /// Writes to stdout; a closed pipe (`| head`) is not an error, any other failure is kept
+    /// for [`Out::finish`].
     fn print(&self, text: &str) {
         let mut out = std::io::stdout().lock();
-        let _ = out.write_all(text.as_bytes());
-        let _ = out.flush();
+        let result = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+        if let Err(e) = result {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                self.write_error.borrow_mut().get_or_insert(e);
+            }
+        }
+    }
+
+    /// The exit code: `code`, or 2 with a message when the output could not be written.
+    fn finish(&self, code: i32) -> i32 {
+        match self.write_error.borrow_mut().take() {
+            Some(e) => {
+                self.eprint(&format!(
+                    "error: cannot write the output: {e} (is the disk full, or the output file closed?)\n"
+                ));
+                2
+            }
+            None => code,
+        }
     }
 
     fn eprint(&self, text: &str) {
@@ -370,7 +391,7 @@ where
         out.eprint("error: --max-steps must be at least 1\n");
         return 2;
     }
-    match &args.command {
+    let code = match &args.command {
         Command::Replay {
             file,
             rules,
@@ -443,7 +464,8 @@ where
                 rules_check_cmd(&out, usize::try_from(*min).unwrap_or(usize::MAX), *format)
             }
         },
-    }
+    };
+    out.finish(code)
 }
 
 /// Today's date (UTC) as YYYY-MM-DD, from the system clock.
