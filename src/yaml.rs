@@ -154,7 +154,11 @@ pub fn scalar_loc(text: &Text, node: &marked_yaml::types::MarkedScalarNode) -> L
 pub fn parse_tree(src: &str) -> Result<Node, Vec<SyntaxProblem>> {
     // marked-yaml treats an alias to an unknown anchor as unreachable; find these constructs
     // first, all of them, so that no input can make the loader panic.
-    let mut problems = scan_constructs(src);
+    // Only the first YAML document is read; a second one is a problem of its own, and what
+    // follows it is not looked at (it would only repeat the first document's keys).
+    let (mut problems, cut) = documents(src);
+    let src = &src[..cut];
+    problems.extend(scan_constructs(src));
     // Blank them out in a working copy (same length, so offsets stay right) to look for
     // further problems. Duplicate keys: the parser stops at the first; rename it in the copy
     // and parse again to find the others.
@@ -227,6 +231,47 @@ fn parse_once(src: &str) -> Result<Node, (SyntaxProblem, Option<Loc>)> {
 fn node_start(line: &str, i: usize) -> bool {
     let before = line[..i].trim_end();
     before.is_empty() || before.ends_with([':', '-', '[', ',', '{', '?'])
+}
+
+/// A second YAML document: a `---` line after content (a leading one only opens the single
+/// document), or content after an end-of-document `...` line. A situation file is one
+/// document; the parser would silently read only the first.
+fn documents(src: &str) -> (Vec<SyntaxProblem>, usize) {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    let mut content = false;
+    let mut ended = false;
+    for line in src.split_inclusive('\n') {
+        let text = line.trim_end();
+        let bare = text.split(" #").next().unwrap_or("").trim_end();
+        let marker = bare == "---" || bare.starts_with("--- ");
+        if marker && content {
+            out.push(SyntaxProblem {
+                loc: Loc::new(offset, 3),
+                message: "a second YAML document starts here; a situation file holds exactly one"
+                    .into(),
+                help:
+                    "remove this `---` and what follows, or put each situation in a file of its own"
+                        .into(),
+            });
+            return (out, offset);
+        }
+        if bare == "..." {
+            ended = true;
+        } else if !bare.trim().is_empty() && !bare.trim_start().starts_with('#') && !marker {
+            if ended {
+                out.push(SyntaxProblem {
+                    loc: Loc::new(offset, text.len().max(1)),
+                    message: "text after the end of the YAML document (`...`); a situation file holds exactly one".into(),
+                    help: "remove the `...` line, or what follows it".into(),
+                });
+                return (out, offset);
+            }
+            content = true;
+        }
+        offset += line.len();
+    }
+    (out, src.len())
 }
 
 /// Finds, outside quotes and comments, every tab used for indentation and every anchor
