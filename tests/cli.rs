@@ -180,3 +180,38 @@ fn a_write_error_exits_2_with_a_message_and_a_closed_pipe_exits_0() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn check_prints_a_line_per_file_and_a_count_and_width_below_60_is_a_usage_error() {
+    let out = run(
+        &[
+            "check",
+            "tests/bad/43-two-yaml-documents.yaml",
+            "rulings/crumbling-sands-counters-first-of-two.yaml",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("ERROR tests/bad/43-two-yaml-documents.yaml (1 problem)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ok    rulings/crumbling-sands-counters-first-of-two.yaml\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("2 checked: 1 ok, 1 with problems\n"),
+        "{text}"
+    );
+    // The diagnostics themselves stay on stderr.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a second YAML document"));
+    let narrow = run(&["--width", "59", "rule", "337"], &[]);
+    assert_eq!(narrow.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&narrow.stderr).contains("must be 60 or more"));
+    assert_eq!(
+        run(&["--width", "60", "rule", "337"], &[]).status.code(),
+        Some(0)
+    );
+}

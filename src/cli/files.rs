@@ -269,37 +269,45 @@ pub(super) fn verify_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>)
 }
 
 pub(super) fn check_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
-    let mut code = 0;
     let files = expand(paths);
     if files.is_empty() {
         out.eprint("error: no .yaml files found in the paths given\n");
         return 2;
     }
-    for f in files {
-        let s = match load_file(&f, None) {
-            Ok(s) => s,
-            Err(p) => {
-                out.problems(&p);
-                code = 2;
-                continue;
-            }
+    let mut failing = 0;
+    for f in &files {
+        let problems = match load_file(f, None) {
+            Err(p) => Some(p),
+            Ok(s) if s.has_situation => editions_of(&s)
+                .into_iter()
+                .find_map(|ed| replay_problems(&s, &engine::replay(&s, ed, max_steps))),
+            Ok(_) => None,
         };
-        if s.has_situation {
-            let mut bad = false;
-            for ed in editions_of(&s) {
-                let t = engine::replay(&s, ed, max_steps);
-                if let Some(p) = replay_problems(&s, &t) {
-                    out.problems(&p);
-                    bad = true;
-                    break;
-                }
+        match problems {
+            // A line on stdout for every file, as `verify` prints; the diagnostics on stderr.
+            Some(p) => {
+                failing += 1;
+                let n = p.problems.len();
+                out.print(&format!(
+                    "ERROR {} ({n} problem{})\n",
+                    f.display(),
+                    if n == 1 { "" } else { "s" }
+                ));
+                out.problems(&p);
             }
-            if bad {
-                code = 2;
-                continue;
-            }
+            None => out.print(&format!("ok    {}\n", f.display())),
         }
-        out.print(&format!("ok    {}\n", f.display()));
     }
-    code
+    if files.len() > 1 {
+        out.print(&format!(
+            "{} checked: {} ok, {failing} with problems\n",
+            files.len(),
+            files.len() - failing
+        ));
+    }
+    if failing > 0 {
+        2
+    } else {
+        0
+    }
 }

@@ -30,8 +30,9 @@ pub struct Args {
     /// Colour: auto (only on a terminal, never with NO_COLOR), always, never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
-    /// Output width in columns (default: the terminal's, or 100 when not a terminal).
-    #[arg(long, global = true)]
+    /// Output width in columns, 60 or more (default: the terminal's, or 100 when not a
+    /// terminal).
+    #[arg(long, global = true, value_parser = parse_width)]
     pub width: Option<u16>,
     /// The command.
     #[command(subcommand)]
@@ -99,6 +100,17 @@ pub enum SourceArg {
 }
 
 /// Parses a `--date`: YYYY-MM-DD, a real day.
+/// An output width: 60 columns or more.
+fn parse_width(s: &str) -> Result<u16, String> {
+    match s.parse::<u16>() {
+        Ok(n) if n >= 60 => Ok(n),
+        Ok(_) => Err("must be 60 or more (narrower tables cannot show the rules columns)".into()),
+        Err(_) => Err(format!(
+            "{s:?} is not a whole number of columns (60 or more)"
+        )),
+    }
+}
+
 /// A count of 1 or more, for `--limit` and `--min`.
 fn parse_positive(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
