@@ -215,3 +215,35 @@ fn check_prints_a_line_per_file_and_a_count_and_width_below_60_is_a_usage_error(
         Some(0)
     );
 }
+
+#[test]
+fn a_pdf_a_binary_file_and_a_folder_are_named_for_what_they_are() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdf = dir.join("rules.pdf");
+    std::fs::write(&pdf, b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n").unwrap();
+    let bin = dir.join("data.yaml");
+    std::fs::write(&bin, b"format: 1\n\x00\x01\x02").unwrap();
+    let cases = [
+        (
+            pdf.to_str().unwrap().to_string(),
+            "is a PDF document, not a situation file",
+        ),
+        (
+            bin.to_str().unwrap().to_string(),
+            "is a binary file, not a situation file",
+        ),
+        (
+            dir.to_str().unwrap().to_string(),
+            "is a folder, not a situation file",
+        ),
+    ];
+    for (path, says) in &cases {
+        let out = run(&["replay", path], &[]);
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{path}: {err}");
+        assert!(!err.contains("save the file as UTF-8"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

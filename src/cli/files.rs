@@ -15,29 +15,48 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
         },
         r => r,
     };
-    let text = read.map_err(|e| FileProblems {
+    let fail = |code: &'static str, message: String, help: String| FileProblems {
         path: shown.clone(),
         text: String::new(),
-        problems: vec![Problem::new(
-            "read",
-            crate::yaml::Loc::default(),
-            format!("cannot read {shown}: {e}"),
-        )
-        .help(
-            "check the path; `chainjudge replay rulings/<name>.yaml` replays a bundled situation",
-        )],
+        problems: vec![Problem::new(code, crate::yaml::Loc::default(), message).help(help)],
         during_replay: false,
+    };
+    let text = read.map_err(|e| {
+        if path.is_dir() {
+            fail(
+                "read",
+                format!("{shown} is a folder, not a situation file"),
+                "replay takes one file; `chainjudge check` and `chainjudge verify` take folders".into(),
+            )
+        } else {
+            fail(
+                "read",
+                format!("cannot read {shown}: {e}"),
+                "check the path; bundled rulings are found as rulings/<id>.yaml (`chainjudge ruling --list` lists them)".into(),
+            )
+        }
     })?;
-    let text = String::from_utf8(text).map_err(|e| FileProblems {
-        path: shown.clone(),
-        text: String::new(),
-        problems: vec![Problem::new(
+    // A PDF or other binary file given by mistake is named as such, not as bad UTF-8.
+    if text.starts_with(b"%PDF") {
+        return Err(fail(
+            "binary",
+            format!("{shown} is a PDF document, not a situation file"),
+            "a situation is a YAML text file (see docs/situation-format.md); to read the official rules PDF, run `chainjudge rules import` on its text".into(),
+        ));
+    }
+    if text.iter().take(8192).any(|&b| b == 0) {
+        return Err(fail(
+            "binary",
+            format!("{shown} is a binary file, not a situation file"),
+            "a situation is a YAML text file (see docs/situation-format.md)".into(),
+        ));
+    }
+    let text = String::from_utf8(text).map_err(|e| {
+        fail(
             "utf8",
-            crate::yaml::Loc::default(),
             format!("{shown} is not UTF-8 text: {e}"),
+            "save the file as UTF-8".into(),
         )
-        .help("save the file as UTF-8")],
-        during_replay: false,
     })?;
     let mut s = situation::load(&shown, &text)?;
     if let Some(r) = rules {
