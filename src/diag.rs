@@ -149,6 +149,35 @@ impl FileProblems {
     pub fn line_col(&self, p: &Problem) -> (usize, usize) {
         line_col(&self.text, p.loc.offset)
     }
+
+    /// The problems as the JSON error object `--format json` prints on stdout:
+    /// `{"error": {"code", "message", "path", "problems": [{"code", "message", "line",
+    /// "column", "help"}]}}`; `code` is the first problem's.
+    pub fn json(&self) -> serde_json::Value {
+        let n = self.problems.len();
+        serde_json::json!({
+            "error": {
+                "code": self.problems.first().map_or("error", |p| p.code),
+                "message": format!(
+                    "{} has {n} problem{}; {}",
+                    self.path,
+                    if n == 1 { "" } else { "s" },
+                    if self.during_replay { "the replay stopped there" } else { "nothing was replayed" }
+                ),
+                "path": self.path,
+                "problems": self.problems.iter().map(|p| {
+                    let (line, column) = self.line_col(p);
+                    serde_json::json!({
+                        "code": p.code,
+                        "message": p.message,
+                        "line": line,
+                        "column": column,
+                        "help": p.help,
+                    })
+                }).collect::<Vec<_>>(),
+            }
+        })
+    }
 }
 
 /// The 1-based line and column (in characters) of a byte offset.

@@ -247,3 +247,36 @@ fn a_pdf_a_binary_file_and_a_folder_are_named_for_what_they_are() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn replay_json_on_bad_input_and_on_a_stopped_replay_carries_the_error() {
+    // Bad input: a JSON error object on stdout, with each problem's place; exit 2.
+    let out = run(
+        &[
+            "replay",
+            "tests/bad/43-two-yaml-documents.yaml",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert_eq!(v["error"]["code"], "yaml");
+    assert_eq!(v["error"]["problems"][0]["line"], 6);
+    assert_eq!(v["error"]["problems"][0]["column"], 1);
+    // A replay stopped by an error: the report, and the error with its code in each outcome.
+    let out = run(
+        &[
+            "replay",
+            "tests/replay-errors/missing-order.yaml",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let text = v.to_string();
+    assert!(text.contains("\"code\":\"missing_order\""), "{text}");
+}

@@ -124,16 +124,21 @@ pub(super) fn replay_cmd(
     format: Format,
     max_steps: Option<usize>,
 ) -> i32 {
+    // Problems go to stderr as diagnostics; with `--format json`, also to stdout as an error
+    // object, so a program reading stdout always gets JSON.
+    let fail = |p: &FileProblems| {
+        if format == Format::Json {
+            out.print(&json_out(&p.json()));
+        }
+        out.problems(p);
+        2
+    };
     let s = match load_file(file, rules) {
         Ok(s) => s,
-        Err(p) => {
-            out.problems(&p);
-            return 2;
-        }
+        Err(p) => return fail(&p),
     };
     if !s.has_situation {
-        out.problems(&no_situation(&s));
-        return 2;
+        return fail(&no_situation(&s));
     }
     let report = replay_all(&s, max_steps);
     let style = Style {

@@ -61,6 +61,9 @@ struct JsonOutcome<'a> {
     /// Board files only: the final board, keyed as `expect` names it (3.9).
     #[serde(skip_serializing_if = "Option::is_none")]
     board: Option<serde_json::Value>,
+    /// Why the replay stopped early (a missing trigger `order`, the step limit), when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<serde_json::Value>,
 }
 
 fn json_cites(ed: EditionId, cites: &[Cite]) -> Vec<JsonCite> {
@@ -121,6 +124,10 @@ fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
         cites: cited_numbers(t),
         killed: o.board.is_some().then_some(o.killed.as_slice()),
         board: o.board.as_ref().map(|b| json_board(s, b)),
+        error: t
+            .error
+            .as_ref()
+            .map(|e| serde_json::json!({ "code": e.code, "message": e.message, "help": e.help })),
     }
 }
 
