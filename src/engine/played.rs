@@ -3,6 +3,76 @@
 //! reading note (the Vendetta Rules FAQ).
 
 use super::*;
+use std::collections::HashMap;
+
+/// The four filters a "played" count uses, in a fixed order (an index into the counts).
+const FILTERS: [CardKind; 4] = [
+    CardKind::Card,
+    CardKind::Spell,
+    CardKind::Unit,
+    CardKind::Gear,
+];
+
+fn filter_index(kind: CardKind) -> usize {
+    FILTERS.iter().position(|k| *k == kind).unwrap_or(0)
+}
+
+/// The cards one player has played this turn, with running counts, so a count is the same
+/// work on the first item of a turn as on its 100,000th.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Played {
+    cards: Vec<PlayedCard>,
+    /// How many played cards each filter of [`FILTERS`] counts.
+    counts: [usize; 4],
+    /// The same counts for the cards with each id (for `other_than`).
+    by_id: HashMap<String, [usize; 4]>,
+}
+
+impl Played {
+    /// Records a played card.
+    pub(super) fn push(&mut self, c: PlayedCard) {
+        let mut add = [0; 4];
+        for (k, f) in FILTERS.iter().enumerate() {
+            add[k] = usize::from(f.matches(c.kind, c.token));
+            self.counts[k] += add[k];
+        }
+        if let Some(id) = &c.id {
+            let e = self.by_id.entry(id.clone()).or_default();
+            for k in 0..4 {
+                e[k] += add[k];
+            }
+        }
+        self.cards.push(c);
+    }
+
+    /// How many played cards of `kind` there are, leaving out those with id `other_than`.
+    fn count(&self, kind: CardKind, other_than: Option<&str>) -> usize {
+        let k = filter_index(kind);
+        let left_out = other_than
+            .and_then(|id| self.by_id.get(id))
+            .map_or(0, |c| c[k]);
+        self.counts[k] - left_out
+    }
+
+    /// The first `n` of them, as named in a step.
+    fn first(&self, kind: CardKind, other_than: Option<&str>, n: usize) -> Vec<String> {
+        self.cards
+            .iter()
+            .filter(|c| {
+                kind.matches(c.kind, c.token) && (c.id.is_none() || c.id.as_deref() != other_than)
+            })
+            .take(n)
+            .map(|c| {
+                c.id.clone().unwrap_or_else(|| {
+                    format!(
+                        "{} (before the file starts)",
+                        c.name.as_deref().unwrap_or("a card")
+                    )
+                })
+            })
+            .collect()
+    }
+}
 
 impl<'s> Engine<'s> {
     /// Whether Legion is active for item `idx`: its controller has played another card this turn.
@@ -13,13 +83,12 @@ impl<'s> Engine<'s> {
 
     pub(super) fn legion_text(&self, idx: usize, active: bool, when: &str) -> String {
         let it = &self.inst[idx];
-        let others = self.played_ids(it.controller, CardKind::Card, Some(&it.iid));
         if active {
             format!(
                 "Legion of {} is active {when}: {} has played another card this turn ({})",
                 it.iid,
                 self.name(it.controller),
-                others.join(", ")
+                self.played_list(it.controller, CardKind::Card, Some(&it.iid))
             )
         } else {
             format!(
@@ -36,34 +105,13 @@ impl<'s> Engine<'s> {
         kind: CardKind,
         other_than: Option<&str>,
     ) -> usize {
-        self.played[p]
-            .iter()
-            .filter(|c| {
-                kind.matches(c.kind, c.token) && (c.id.is_none() || c.id.as_deref() != other_than)
-            })
-            .count()
+        self.played[p].count(kind, other_than)
     }
 
-    pub(super) fn played_ids(
-        &self,
-        p: PlayerId,
-        kind: CardKind,
-        other_than: Option<&str>,
-    ) -> Vec<String> {
-        self.played[p]
-            .iter()
-            .filter(|c| {
-                kind.matches(c.kind, c.token) && (c.id.is_none() || c.id.as_deref() != other_than)
-            })
-            .map(|c| {
-                c.id.clone().unwrap_or_else(|| {
-                    format!(
-                        "{} (before the file starts)",
-                        c.name.as_deref().unwrap_or("a card")
-                    )
-                })
-            })
-            .collect()
+    /// The cards counted, as a step names them: the first three, then how many more.
+    fn played_list(&self, p: PlayerId, kind: CardKind, other_than: Option<&str>) -> String {
+        let total = self.count_played(p, kind, other_than);
+        first_of(&self.played[p].first(kind, other_than, 4), total, 3)
     }
 
     /// Reads a `played_this_turn` condition (419.4.b: "played" means finalized).
@@ -78,15 +126,13 @@ impl<'s> Engine<'s> {
             .as_ref()
             .map_or_else(String::new, |o| format!(" other than {o}"));
         let check = |p: PlayerId| {
-            let ids = self.played_ids(p, c.kind, c.other_than.as_deref());
-            let met = ids.len() >= c.at_least as usize;
-            let listed = first_of(&ids, 3);
+            let n = self.count_played(p, c.kind, c.other_than.as_deref());
+            let listed = self.played_list(p, c.kind, c.other_than.as_deref());
             (
-                met,
+                n >= c.at_least as usize,
                 format!(
-                    "{} has played {} {kinds}(s){other} this turn: {listed}; {} needed",
+                    "{} has played {n} {kinds}(s){other} this turn: {listed}; {} needed",
                     self.name(p),
-                    ids.len(),
                     c.at_least
                 ),
             )
@@ -132,10 +178,11 @@ impl<'s> Engine<'s> {
     }
 }
 
-/// The first `shown` ids, then how many more ("s0, s2, s4 and 4,996 more"), so a step's text
-/// stays the same size however long the turn; "none" for none.
-fn first_of(ids: &[String], shown: usize) -> String {
-    match ids.len() {
+/// The first `shown` of `total` ids (`ids` holds at least `shown + 1` when there are that
+/// many), then how many more ("s0, s2, s4 and 4,996 more"), so a step's text stays the same
+/// size however long the turn; "none" for none.
+fn first_of(ids: &[String], total: usize, shown: usize) -> String {
+    match total {
         0 => "none".to_string(),
         n if n <= shown + 1 => ids.join(", "),
         n => format!(
@@ -165,10 +212,10 @@ mod tests {
 
     #[test]
     fn long_lists_of_ids_are_cut_with_a_count() {
-        let ids: Vec<String> = (0..5000).map(|k| format!("s{k}")).collect();
-        assert_eq!(first_of(&ids[..0], 3), "none");
-        assert_eq!(first_of(&ids[..4], 3), "s0, s1, s2, s3");
-        assert_eq!(first_of(&ids, 3), "s0, s1, s2 and 4,997 more");
+        let ids: Vec<String> = (0..4).map(|k| format!("s{k}")).collect();
+        assert_eq!(first_of(&ids[..0], 0, 3), "none");
+        assert_eq!(first_of(&ids, 4, 3), "s0, s1, s2, s3");
+        assert_eq!(first_of(&ids, 5000, 3), "s0, s1, s2 and 4,997 more");
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(thousands(999), "999");
     }
