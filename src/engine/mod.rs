@@ -159,6 +159,8 @@ struct Engine<'s> {
     s: &'s Situation,
     edition: EditionId,
     inst: Vec<Inst<'s>>,
+    /// The instances with each id, oldest first (ids are looked up on every effect).
+    inst_by_id: std::collections::HashMap<String, Vec<usize>>,
     chain: Vec<usize>,
     chain_exists: bool,
     opened_by_trigger: bool,
@@ -223,6 +225,7 @@ impl<'s> Engine<'s> {
             s,
             edition,
             inst: Vec::new(),
+            inst_by_id: std::collections::HashMap::new(),
             chain: Vec::new(),
             chain_exists: false,
             opened_by_trigger: false,
@@ -302,6 +305,10 @@ impl<'s> Engine<'s> {
         status: Status,
         origin: Origin,
     ) -> usize {
+        self.inst_by_id
+            .entry(iid.clone())
+            .or_default()
+            .push(self.inst.len());
         self.inst.push(Inst {
             iid,
             spec,
@@ -479,11 +486,13 @@ impl<'s> Engine<'s> {
         (p < self.chain.len()).then_some(p)
     }
 
+    /// The instance with id `iid` on the Chain (the oldest on it when several share the id).
     fn on_chain(&self, iid: &str) -> Option<usize> {
-        self.chain
-            .iter()
-            .copied()
-            .find(|&i| self.inst[i].iid == iid)
+        let candidates = self.inst_by_id.get(iid)?;
+        if let [only] = candidates.as_slice() {
+            return self.chain.contains(only).then_some(*only);
+        }
+        self.chain.iter().copied().find(|i| candidates.contains(i))
     }
 
     fn on_board(&self, id: &str) -> Option<usize> {
