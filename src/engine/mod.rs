@@ -94,6 +94,68 @@ struct Inst<'s> {
     no_controller: bool,
 }
 
+/// The Chain: instance indexes, oldest first, and which instances are on it (so "is it on
+/// the Chain" is one lookup however long the Chain). Read it as a slice; change it only through
+/// these methods, which keep both in step.
+#[derive(Debug, Default)]
+struct ChainItems {
+    items: Vec<usize>,
+    on: Vec<bool>,
+}
+
+impl ChainItems {
+    fn mark(&mut self, i: usize, on: bool) {
+        if self.on.len() <= i {
+            self.on.resize(i + 1, false);
+        }
+        self.on[i] = on;
+    }
+
+    /// Whether instance `i` is on the Chain.
+    fn holds(&self, i: usize) -> bool {
+        self.on.get(i).copied().unwrap_or(false)
+    }
+
+    fn push(&mut self, i: usize) {
+        self.mark(i, true);
+        self.items.push(i);
+    }
+
+    fn extend(&mut self, items: &[usize]) {
+        for &i in items {
+            self.push(i);
+        }
+    }
+
+    /// Removes the item at chain position `pos`.
+    fn remove(&mut self, pos: usize) -> usize {
+        let i = self.items.remove(pos);
+        self.mark(i, false);
+        i
+    }
+
+    fn retain(&mut self, keep: impl Fn(&usize) -> bool) {
+        let mut gone = Vec::new();
+        self.items.retain(|i| {
+            let k = keep(i);
+            if !k {
+                gone.push(*i);
+            }
+            k
+        });
+        for i in gone {
+            self.mark(i, false);
+        }
+    }
+}
+
+impl std::ops::Deref for ChainItems {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.items
+    }
+}
+
 #[derive(Debug, Clone)]
 struct PlayedCard {
     id: Option<String>,
@@ -161,7 +223,7 @@ struct Engine<'s> {
     inst: Vec<Inst<'s>>,
     /// The instances with each id, oldest first (ids are looked up on every effect).
     inst_by_id: std::collections::HashMap<String, Vec<usize>>,
-    chain: Vec<usize>,
+    chain: ChainItems,
     chain_exists: bool,
     opened_by_trigger: bool,
     opened_by_add: bool,
@@ -226,7 +288,7 @@ impl<'s> Engine<'s> {
             edition,
             inst: Vec::new(),
             inst_by_id: std::collections::HashMap::new(),
-            chain: Vec::new(),
+            chain: ChainItems::default(),
             chain_exists: false,
             opened_by_trigger: false,
             opened_by_add: false,
@@ -489,10 +551,10 @@ impl<'s> Engine<'s> {
     /// The instance with id `iid` on the Chain (the oldest on it when several share the id).
     fn on_chain(&self, iid: &str) -> Option<usize> {
         let candidates = self.inst_by_id.get(iid)?;
-        if let [only] = candidates.as_slice() {
-            return self.chain.contains(only).then_some(*only);
+        match candidates.as_slice() {
+            [only] => self.chain.holds(*only).then_some(*only),
+            _ => self.chain.iter().copied().find(|i| candidates.contains(i)),
         }
-        self.chain.iter().copied().find(|i| candidates.contains(i))
     }
 
     fn on_board(&self, id: &str) -> Option<usize> {
@@ -511,7 +573,7 @@ impl<'s> Engine<'s> {
             self.opened_by_trigger = by_trigger_or_add;
             self.opened_by_add = items.first().is_some_and(|&i| self.inst[i].spec.adds);
         }
-        self.chain.extend_from_slice(items);
+        self.chain.extend(items);
         self.passed.clear();
         self.focus_passed.clear();
     }
