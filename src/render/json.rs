@@ -131,33 +131,53 @@ fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
     }
 }
 
-/// The report as JSON (stable, versioned by `format_version`).
+/// The step rows, written one at a time (each row made a JSON value alone, never the whole
+/// list at once), as `to_string_pretty` lays out an array at the second level.
+fn rows_json(r: &Report, eds: &[EditionId]) -> String {
+    let s = r.situation;
+    if r.rows.is_empty() {
+        return "[]".to_string();
+    }
+    let mut out = String::from("[\n");
+    for (n, row) in r.rows.iter().enumerate() {
+        let mut jr = JsonRow {
+            n: n + 1,
+            flag: row.flag,
+            july: None,
+            october: None,
+        };
+        for (k, i) in row.steps.iter().enumerate() {
+            if let Some(i) = i {
+                let st = json_step(s, eds[k], &r.traces[k].steps[*i]);
+                match eds[k] {
+                    EditionId::July => jr.july = Some(st),
+                    EditionId::October => jr.october = Some(st),
+                }
+            }
+        }
+        // Through a value, so the keys are sorted as in the rest of the document.
+        let v = serde_json::to_value(&jr).unwrap_or_default();
+        let text = serde_json::to_string_pretty(&v).unwrap_or_default();
+        if n > 0 {
+            out.push_str(",\n");
+        }
+        for (k, line) in text.lines().enumerate() {
+            if k > 0 {
+                out.push('\n');
+            }
+            out.push_str("    ");
+            out.push_str(line);
+        }
+    }
+    out.push_str("\n  ]");
+    out
+}
+
+/// The report as JSON (stable, versioned by `format_version`). Its size grows with the steps,
+/// its working memory does not: the steps are written row by row.
 pub fn json(r: &Report) -> String {
     let s = r.situation;
     let eds = editions(r);
-    let rows: Vec<JsonRow> = r
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(n, row)| {
-            let mut jr = JsonRow {
-                n: n + 1,
-                flag: row.flag,
-                july: None,
-                october: None,
-            };
-            for (k, i) in row.steps.iter().enumerate() {
-                if let Some(i) = i {
-                    let st = json_step(s, eds[k], &r.traces[k].steps[*i]);
-                    match eds[k] {
-                        EditionId::July => jr.july = Some(st),
-                        EditionId::October => jr.october = Some(st),
-                    }
-                }
-            }
-            jr
-        })
-        .collect();
     let mut outcomes = serde_json::Map::new();
     for t in &r.traces {
         outcomes.insert(
@@ -174,7 +194,7 @@ pub fn json(r: &Report) -> String {
         "players": s.players,
         "turn_player": s.name(s.turn),
         "start": start_line(s),
-        "steps": rows,
+        "steps": STEPS_MARK,
         "outcome": outcomes,
         "outcomes_differ": r.outcomes_differ(),
     });
@@ -194,7 +214,15 @@ pub fn json(r: &Report) -> String {
             serde_json::json!({"key": m.key, "line": board_key_line(s)}),
         );
     }
-    let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
-    text.push('\n');
-    text
+    let text = serde_json::to_string_pretty(&v).unwrap_or_default();
+    let marked = serde_json::to_string(STEPS_MARK).unwrap_or_default();
+    let mut out = match text.split_once(&marked) {
+        Some((before, after)) => format!("{before}{}{after}", rows_json(r, &eds)),
+        None => text,
+    };
+    out.push('\n');
+    out
 }
+
+/// Where the rows go in the document while the rest is laid out (a string no title can hold).
+const STEPS_MARK: &str = "\u{1}chainjudge steps\u{1}";
