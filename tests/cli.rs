@@ -280,3 +280,36 @@ fn replay_json_on_bad_input_and_on_a_stopped_replay_carries_the_error() {
     let text = v.to_string();
     assert!(text.contains("\"code\":\"missing_order\""), "{text}");
 }
+
+#[test]
+fn completions_and_the_man_page_come_from_the_same_definitions() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = run(&["completions", shell], &[]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8_lossy(&out.stdout);
+        for sub in ["replay", "verify", "check", "rule", "ruling", "diff"] {
+            assert!(script.contains(sub), "{shell} completes {sub}");
+        }
+    }
+    // The bash script is valid bash.
+    let bash = run(&["completions", "bash"], &[]);
+    let file =
+        std::env::temp_dir().join(format!("chainjudge-complete-{}.bash", std::process::id()));
+    std::fs::write(&file, &bash.stdout).unwrap();
+    if let Ok(check) = Command::new("bash").arg("-n").arg(&file).output() {
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+    let _ = std::fs::remove_file(&file);
+    let man = run(&["man"], &[]);
+    assert_eq!(man.status.code(), Some(0));
+    let page = String::from_utf8_lossy(&man.stdout);
+    assert!(
+        page.contains(".TH chainjudge 1") && page.contains("ruling"),
+        "{page}"
+    );
+    assert_eq!(run(&["completions", "tcsh"], &[]).status.code(), Some(2));
+}

@@ -300,6 +300,13 @@ pub enum Command {
         #[arg(long)]
         max_steps: Option<usize>,
     },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) to stdout: `chainjudge man > chainjudge.1`.
+    Man,
 }
 
 struct Out {
@@ -412,6 +419,27 @@ where
         } => replay_cmd(&out, file, *rules, *format, *max_steps),
         Command::Verify { paths, max_steps } => verify_cmd(&out, paths, *max_steps),
         Command::Check { paths, max_steps } => check_cmd(&out, paths, *max_steps),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut script = Vec::new();
+            clap_complete::generate(*shell, &mut Args::command(), "chainjudge", &mut script);
+            out.print(&String::from_utf8_lossy(&script));
+            0
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            let mut page = Vec::new();
+            match clap_mangen::Man::new(Args::command()).render(&mut page) {
+                Ok(()) => {
+                    out.print(&String::from_utf8_lossy(&page));
+                    0
+                }
+                Err(e) => {
+                    out.eprint(&format!("error: cannot render the man page: {e}\n"));
+                    2
+                }
+            }
+        }
         Command::Rule {
             query,
             rules,
