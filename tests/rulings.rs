@@ -15,6 +15,22 @@ fn load(path: &Path) -> Situation {
     situation::load(&shown, &text).unwrap_or_else(|p| panic!("{}", p.render(false, 100)))
 }
 
+/// Every rulings file that holds a situation, loaded.
+fn situations() -> Vec<Situation> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| load(f))
+        .filter(|s| s.has_situation)
+        .collect()
+}
+
 #[test]
 fn replay_snapshots() {
     insta::glob!("../rulings", "*.yaml", |path| {
@@ -183,13 +199,8 @@ impl Renamer {
 
 #[test]
 fn renaming_cards_and_ids_changes_no_outcome() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
     let mut checked = 0;
-    for f in std::fs::read_dir(&dir).unwrap().flatten() {
-        let s = load(&f.path());
-        if !s.has_situation {
-            continue;
-        }
+    for s in situations() {
         let mut r = s.clone();
         let mut ren = Renamer {
             ids: BTreeMap::new(),
@@ -236,7 +247,7 @@ fn renaming_cards_and_ids_changes_no_outcome() {
             let a = engine::replay(&s, ed, None);
             let b = engine::replay(&r, ed, None);
             let back = |v: &[String]| v.iter().map(|x| ren.back(x)).collect::<Vec<_>>();
-            let name = f.path().display().to_string();
+            let name = s.path.clone();
             assert_eq!(
                 a.outcome.resolved,
                 back(&b.outcome.resolved),
@@ -317,13 +328,8 @@ fn renaming_cards_and_ids_changes_no_outcome() {
 fn no_output_format_leaves_a_citation_placeholder_unfilled() {
     // Notes carry `{0}`, `{1}` for their citations; every format fills them with the
     // edition's numbers (JSON once printed the raw `{0}`).
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
     let mut checked = 0;
-    for f in std::fs::read_dir(&dir).unwrap().flatten() {
-        let s = load(&f.path());
-        if !s.has_situation {
-            continue;
-        }
+    for s in situations() {
         let report = replay_all(&s, None);
         let style = Style {
             color: false,
@@ -338,7 +344,7 @@ fn no_output_format_leaves_a_citation_placeholder_unfilled() {
                 assert!(
                     !out.contains(&format!("{{{k}}}")),
                     "{}: an unfilled {{{k}}}",
-                    f.path().display()
+                    s.path
                 );
             }
         }
