@@ -313,3 +313,60 @@ fn completions_and_the_man_page_come_from_the_same_definitions() {
     );
     assert_eq!(run(&["completions", "tcsh"], &[]).status.code(), Some(2));
 }
+
+#[test]
+fn verify_reports_as_json_and_as_junit_xml_for_ci() {
+    let paths = [
+        "tests/verify-fail",
+        "tests/bad/43-two-yaml-documents.yaml",
+        "rulings/crumbling-sands-counters-first-of-two.yaml",
+        "rulings/ezreal-prodigy-reduces-optional-additional-costs.yaml",
+    ];
+    let with = |format: &str| {
+        let mut args = vec!["verify", "--format", format];
+        args.extend(paths);
+        run(&args, &[])
+    };
+    let json = with("json");
+    assert_eq!(json.status.code(), Some(2), "bad input outranks a mismatch");
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let status = |file: &str| {
+        v["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["file"].as_str().is_some_and(|x| x.ends_with(file)))
+            .map(|f| f["status"].as_str().unwrap().to_string())
+    };
+    assert_eq!(
+        status("crumbling-sands-counters-first-of-two.yaml").as_deref(),
+        Some("pass")
+    );
+    assert_eq!(
+        status("43-two-yaml-documents.yaml").as_deref(),
+        Some("error")
+    );
+    assert_eq!(
+        status("ezreal-prodigy-reduces-optional-additional-costs.yaml").as_deref(),
+        Some("skip")
+    );
+    assert!(v["failed"].as_u64().unwrap() >= 1, "{v}");
+    let junit = with("junit");
+    let x = String::from_utf8_lossy(&junit.stdout);
+    assert!(
+        x.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites"),
+        "{x}"
+    );
+    assert!(
+        x.contains("<failure message=") && x.contains("<error message=") && x.contains("<skipped"),
+        "{x}"
+    );
+    assert!(
+        x.contains("43-two-yaml-documents.yaml:6:1: a second YAML document"),
+        "{x}"
+    );
+    assert_eq!(
+        x.matches("<testcase ").count(),
+        v["files"].as_array().unwrap().len()
+    );
+}

@@ -243,55 +243,6 @@ pub fn verify_file(path: &Path, max_steps: Option<usize>) -> Verdict {
     }
 }
 
-pub(super) fn verify_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
-    let files = expand(paths);
-    if files.is_empty() {
-        out.eprint("error: no .yaml files found in the paths given\n");
-        return 2;
-    }
-    let (mut passed, mut failed, mut skipped, mut errors) = (0, 0, 0, 0);
-    for f in &files {
-        let shown = f.display();
-        match verify_file(f, max_steps) {
-            Verdict::Pass(eds) => {
-                passed += 1;
-                let eds: Vec<&str> = eds.iter().map(|e| e.word()).collect();
-                out.print(&format!("ok    {shown} ({})\n", eds.join(", ")));
-            }
-            Verdict::Fail(fails) => {
-                failed += 1;
-                let mut text = format!("FAIL  {shown}\n");
-                for (ed, lines) in fails {
-                    for l in lines {
-                        text.push_str(&format!("      {}: {l}\n", ed.word()));
-                    }
-                }
-                out.print(&text);
-            }
-            Verdict::Skip => {
-                skipped += 1;
-                out.print(&format!("skip  {shown} (a ruling with no situation)\n"));
-            }
-            Verdict::Error(p) => {
-                errors += 1;
-                out.print(&format!("ERROR {shown}\n"));
-                out.problems(&p);
-            }
-        }
-    }
-    out.print(&format!(
-        "{passed} passed, {} failed, {skipped} skipped\n",
-        failed + errors
-    ));
-    if errors > 0 {
-        2
-    } else if failed > 0 {
-        1
-    } else {
-        0
-    }
-}
-
 pub(super) fn check_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
     let files = expand(paths);
     if files.is_empty() {

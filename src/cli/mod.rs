@@ -1,16 +1,19 @@
 //! The command line: arguments (clap), the commands, output and exit codes.
 //!
-//! - [`files`]: `replay`, `verify`, `check` of situation files;
+//! - [`files`]: `replay` and `check` of situation files, and checking one file for `verify`;
+//! - [`verify_out`]: `verify` and its reports (text, JSON, JUnit XML);
 //! - [`rules`]: `rule`, `diff`, `rules import`, `rules check`;
 //! - [`ruling`]: `ruling`, the rulings library.
 
 mod files;
 mod rules;
 mod ruling;
+mod verify_out;
 
-use files::{check_cmd, replay_cmd, verify_cmd};
+use files::{check_cmd, replay_cmd};
 pub use files::{load_file, replay_problems, verify_file, Verdict};
 use rules::{diff_cmd, import_cmd, rule_cmd, rules_check_cmd};
+use verify_out::verify_cmd;
 
 use crate::diag::{FileProblems, Problem};
 use crate::edition::EditionId;
@@ -59,6 +62,17 @@ pub enum Format {
     Json,
     /// Markdown for a ruling write-up.
     Markdown,
+}
+
+/// `verify`'s output format.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum VerifyFormat {
+    /// A line per file and a count, for a person.
+    Text,
+    /// Stable, versioned JSON: every file with its status, failures and problems.
+    Json,
+    /// JUnit XML, which CI systems show as test results.
+    Junit,
 }
 
 /// An edition choice on the command line.
@@ -290,6 +304,9 @@ pub enum Command {
         /// Stop after this many steps per replay.
         #[arg(long)]
         max_steps: Option<usize>,
+        /// Output format: text, json, or junit (XML for CI).
+        #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
+        format: VerifyFormat,
     },
     /// Validate files, including a dry replay, without printing a trace.
     Check {
@@ -417,7 +434,11 @@ where
             format,
             max_steps,
         } => replay_cmd(&out, file, *rules, *format, *max_steps),
-        Command::Verify { paths, max_steps } => verify_cmd(&out, paths, *max_steps),
+        Command::Verify {
+            paths,
+            max_steps,
+            format,
+        } => verify_cmd(&out, paths, *max_steps, *format),
         Command::Check { paths, max_steps } => check_cmd(&out, paths, *max_steps),
         Command::Completions { shell } => {
             use clap::CommandFactory;
