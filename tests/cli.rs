@@ -370,3 +370,34 @@ fn verify_reports_as_json_and_as_junit_xml_for_ci() {
         v["files"].as_array().unwrap().len()
     );
 }
+
+#[test]
+fn a_file_over_the_size_limit_is_refused_with_the_limit_named() {
+    let file = "rulings/crumbling-sands-counters-first-of-two.yaml";
+    let small = run(&["check", file, "--max-size", "100"], &[]);
+    assert_eq!(small.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&small.stderr);
+    assert!(
+        err.contains("more than the 100 bytes") && err.contains("(--max-size)"),
+        "{err}"
+    );
+    assert_eq!(
+        run(&["check", file, "--max-size", "1K"], &[]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["check", file], &[]).status.code(),
+        Some(0),
+        "32 MiB by default"
+    );
+    assert_eq!(
+        run(&["check", file, "--max-size", "2M"], &[]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        run(&["check", file, "--max-size", "lots"], &[])
+            .status
+            .code(),
+        Some(2)
+    );
+}

@@ -2,9 +2,32 @@
 
 use super::*;
 
-/// Reads and loads a file; problems are returned as diagnostics.
+/// The largest file `load_file` reads, in bytes (`--max-size`, 32 MiB by default).
+pub static MAX_SIZE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(32 << 20);
+
+/// Reads and loads a file; problems are returned as diagnostics. A file larger than
+/// [`MAX_SIZE`] is not read.
 pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, FileProblems> {
     let shown = path.display().to_string();
+    let max = MAX_SIZE.load(std::sync::atomic::Ordering::Relaxed);
+    if let Ok(m) = std::fs::metadata(path) {
+        if m.is_file() && m.len() > max {
+            return Err(FileProblems {
+                path: shown.clone(),
+                text: String::new(),
+                problems: vec![Problem::new(
+                    "too_large",
+                    crate::yaml::Loc::default(),
+                    format!(
+                        "{shown} is {} bytes, more than the {max} bytes chainjudge reads (--max-size)",
+                        m.len()
+                    ),
+                )
+                .help("a situation is a short YAML file; if this one is meant, raise the limit, e.g. `--max-size 256MiB`")],
+                during_replay: false,
+            });
+        }
+    }
     let read = match std::fs::read(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match crate::rulings::bundled(path) {
             Some(t) => {

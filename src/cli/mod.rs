@@ -37,9 +37,33 @@ pub struct Args {
     /// terminal).
     #[arg(long, global = true, value_parser = parse_width)]
     pub width: Option<u16>,
+    /// The largest situation file read, in bytes (K, M, G or KiB, MiB, GiB allowed).
+    #[arg(long, global = true, default_value = "32MiB", value_parser = parse_size)]
+    pub max_size: u64,
     /// The command.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// A size in bytes: `1000`, `64K`, `32M`, `1G` (also `KiB`, `MiB`, `GiB`; binary units).
+fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (digits, unit) = t.split_at(split);
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size (e.g. 32MiB, 500K, 1000000)"))?;
+    let factor: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kib" | "kb" => 1 << 10,
+        "m" | "mib" | "mb" => 1 << 20,
+        "g" | "gib" | "gb" => 1 << 30,
+        _ => return Err(format!("{s:?}: the unit must be K, M or G (KiB, MiB, GiB)")),
+    };
+    match n.checked_mul(factor) {
+        Some(0) | None => Err(format!("{s:?}: give a size of at least 1 byte")),
+        Some(b) => Ok(b),
+    }
 }
 
 /// Colour choice.
@@ -416,6 +440,7 @@ where
             return code;
         }
     };
+    files::MAX_SIZE.store(args.max_size, std::sync::atomic::Ordering::Relaxed);
     let out = Out::new(&args);
     let steps = match &args.command {
         Command::Replay { max_steps, .. }
