@@ -15,8 +15,8 @@ fn load(path: &Path) -> Situation {
     situation::load(&shown, &text).unwrap_or_else(|p| panic!("{}", p.render(false, 100)))
 }
 
-/// Every rulings file that holds a situation, loaded.
-fn situations() -> Vec<Situation> {
+/// Every file of `rulings/`, in name order.
+fn ruling_files() -> Vec<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -25,6 +25,11 @@ fn situations() -> Vec<Situation> {
         .collect();
     files.sort();
     files
+}
+
+/// Every rulings file that holds a situation, loaded.
+fn situations() -> Vec<Situation> {
+    ruling_files()
         .iter()
         .map(|f| load(f))
         .filter(|s| s.has_situation)
@@ -52,13 +57,7 @@ fn replay_snapshots() {
 
 #[test]
 fn every_ruling_verifies() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    files.sort();
+    let files = ruling_files();
     assert!(
         files.len() >= 24,
         "the rulings library holds at least 24 files"
