@@ -75,23 +75,22 @@ fn every_ruling_verifies() {
 
 #[test]
 fn every_ruling_has_its_ruling_block_and_expectations() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
-    for f in std::fs::read_dir(&dir).unwrap().flatten() {
-        let s = load(&f.path());
+    for f in ruling_files() {
+        let s = load(&f);
         let r = s
             .ruling
             .as_ref()
-            .unwrap_or_else(|| panic!("{}: no `ruling`", f.path().display()));
+            .unwrap_or_else(|| panic!("{}: no `ruling`", f.display()));
         assert!(
             !r.sources.is_empty(),
             "{}: a ruling names its source",
-            f.path().display()
+            f.display()
         );
         if s.has_situation {
             assert!(
                 s.expect.as_ref().is_some_and(|e| !e.is_empty()),
                 "{}: no expect",
-                f.path().display()
+                f.display()
             );
         }
     }
