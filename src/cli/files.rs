@@ -168,12 +168,11 @@ pub(super) fn replay_cmd(
         color: out.color,
         width: out.width,
     };
-    let text = match format {
-        Format::Text => render::text(&report, style),
-        Format::Json => render::json(&report),
-        Format::Markdown => render::markdown(&report),
-    };
-    out.print(&text);
+    match format {
+        Format::Text => out.write_with(|w| render::write_text(&report, style, w)),
+        Format::Json => out.write_with(|w| render::write_json(&report, w)),
+        Format::Markdown => out.print(&render::markdown(&report)),
+    }
     // An error that stops every edition the same way is reported once.
     let mut shown: Vec<String> = Vec::new();
     for t in &report.traces {

@@ -396,6 +396,18 @@ impl Out {
     fn print(&self, text: &str) {
         let mut out = std::io::stdout().lock();
         let result = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+        self.keep(result);
+    }
+
+    /// Writes to stdout through a buffer, for output made piece by piece (a long report is never
+    /// held whole); errors are kept as [`Out::print`] keeps them.
+    fn write_with(&self, f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        let result = f(&mut w).and_then(|()| w.flush());
+        self.keep(result);
+    }
+
+    fn keep(&self, result: std::io::Result<()>) {
         if let Err(e) = result {
             if e.kind() != std::io::ErrorKind::BrokenPipe {
                 self.write_error.borrow_mut().get_or_insert(e);

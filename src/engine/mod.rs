@@ -38,6 +38,7 @@ mod moves;
 mod pass;
 mod phases;
 mod played;
+pub(crate) use played::thousands;
 mod resolve;
 mod scoring;
 mod showdown;
@@ -553,7 +554,16 @@ impl<'s> Engine<'s> {
         let candidates = self.inst_by_id.get(iid)?;
         match candidates.as_slice() {
             [only] => self.chain.holds(*only).then_some(*only),
-            _ => self.chain.iter().copied().find(|i| candidates.contains(i)),
+            _ => {
+                // Several instances share the id (a card played again): the one on the Chain,
+                // or the oldest of them there when more than one is.
+                let mut held = candidates.iter().copied().filter(|&c| self.chain.holds(c));
+                let first = held.next()?;
+                if held.next().is_none() {
+                    return Some(first);
+                }
+                self.chain.iter().copied().find(|i| candidates.contains(i))
+            }
         }
     }
 

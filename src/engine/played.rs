@@ -194,7 +194,7 @@ fn first_of(ids: &[String], total: usize, shown: usize) -> String {
 }
 
 /// A count with thousands separated by commas: 4996 is "4,996".
-fn thousands(n: usize) -> String {
+pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

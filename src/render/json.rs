@@ -2,6 +2,7 @@
 //! and notes, each edition's outcome, and for board files the board.
 
 use super::*;
+use std::io::{self, Write};
 
 #[derive(serde::Serialize)]
 struct JsonCite {
@@ -131,14 +132,16 @@ fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
     }
 }
 
-/// The step rows, written one at a time (each row made a JSON value alone, never the whole
+/// Writes the step rows to `w` one at a time (each row made a JSON value alone, never the whole
 /// list at once), as `to_string_pretty` lays out an array at the second level.
-fn rows_json(r: &Report, eds: &[EditionId]) -> String {
+fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()> {
     let s = r.situation;
     if r.rows.is_empty() {
-        return "[]".to_string();
+        return w.write_all(b"[]");
     }
-    let mut out = String::from("[\n");
+    w.write_all(b"[\n")?;
+    // One buffer for every row: a row's JSON is small, however long the Chain.
+    let mut buf = Vec::with_capacity(4096);
     for (n, row) in r.rows.iter().enumerate() {
         let mut jr = JsonRow {
             n: n + 1,
@@ -157,25 +160,36 @@ fn rows_json(r: &Report, eds: &[EditionId]) -> String {
         }
         // Through a value, so the keys are sorted as in the rest of the document.
         let v = serde_json::to_value(&jr).unwrap_or_default();
-        let text = serde_json::to_string_pretty(&v).unwrap_or_default();
+        buf.clear();
+        serde_json::to_writer_pretty(&mut buf, &v).map_err(io::Error::other)?;
         if n > 0 {
-            out.push_str(",\n");
+            w.write_all(b",\n")?;
         }
-        for (k, line) in text.lines().enumerate() {
+        for (k, line) in buf.split(|&b| b == b'\n').enumerate() {
             if k > 0 {
-                out.push('\n');
+                w.write_all(b"\n")?;
             }
-            out.push_str("    ");
-            out.push_str(line);
+            w.write_all(b"    ")?;
+            w.write_all(line)?;
         }
     }
-    out.push_str("\n  ]");
-    out
+    w.write_all(b"\n  ]")
 }
 
-/// The report as JSON (stable, versioned by `format_version`). Its size grows with the steps,
-/// its working memory does not: the steps are written row by row.
+/// The report as JSON (stable, versioned by `format_version`), in a string; see [`write_json`].
 pub fn json(r: &Report) -> String {
+    let mut out = Vec::new();
+    // Writing to a `Vec` cannot fail, and serde_json writes only UTF-8.
+    let _ = write_json(r, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes the report as JSON (stable, versioned by `format_version`) to `w`. Its size grows with
+/// the steps, its working memory does not: the steps are written row by row as they are made.
+///
+/// # Errors
+/// The first error `w` returns.
+pub fn write_json(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     let s = r.situation;
     let eds = editions(r);
     let mut outcomes = serde_json::Map::new();
@@ -216,12 +230,15 @@ pub fn json(r: &Report) -> String {
     }
     let text = serde_json::to_string_pretty(&v).unwrap_or_default();
     let marked = serde_json::to_string(STEPS_MARK).unwrap_or_default();
-    let mut out = match text.split_once(&marked) {
-        Some((before, after)) => format!("{before}{}{after}", rows_json(r, &eds)),
-        None => text,
-    };
-    out.push('\n');
-    out
+    match text.split_once(&marked) {
+        Some((before, after)) => {
+            w.write_all(before.as_bytes())?;
+            write_rows(r, &eds, w)?;
+            w.write_all(after.as_bytes())?;
+        }
+        None => w.write_all(text.as_bytes())?,
+    }
+    w.write_all(b"\n")
 }
 
 /// Where the rows go in the document while the rest is laid out (a string no title can hold).

@@ -6,14 +6,14 @@
 
 mod board;
 mod json;
+mod table;
 
 use crate::compare::{Flag, Report, Row};
 use crate::edition::{Cite, Cited, EditionId, Editions};
 use crate::situation::{Phase, PlayerId, Situation, Status};
 use crate::trace::{BoardOutcome, CombatResult, Note, Outcome, Step, Trace};
 use board::{board_entry, board_key_line, board_summary, json_board, json_change};
-use comfy_table::{presets, Cell, Color, ContentArrangement, Table};
-pub use json::json;
+pub use json::{json, write_json};
 use std::fmt::Write as _;
 
 /// The version of the JSON output's shape.
@@ -144,88 +144,89 @@ fn editions(r: &Report) -> Vec<EditionId> {
     r.traces.iter().map(|t| t.edition).collect()
 }
 
-/// One printable row: number, who, what (with notes), state, holders, rules, flag.
+/// One printable row: number, who, what, its notes, state, holders, rules, flag.
 struct Line {
     n: String,
     who: String,
     what: String,
+    /// The step's notes, each a sentence or more ("Note (July only): ...").
+    notes: Vec<String>,
     state: String,
     holders: String,
     rules: String,
     flag: Flag,
 }
 
-fn lines(r: &Report) -> Vec<Line> {
+/// The printable row `n` (1-based) of `r`, or `None` for a row no edition has.
+fn line_of(r: &Report, eds: &[EditionId], n: usize, row: &Row) -> Option<Line> {
     let s = r.situation;
-    let eds = editions(r);
-    let mut out = Vec::new();
-    let mut n = 0;
-    for Row { steps, flag } in &r.rows {
-        n += 1;
-        let present: Vec<(usize, &Step)> = steps
-            .iter()
-            .enumerate()
-            .filter_map(|(k, i)| i.map(|i| (k, &r.traces[k].steps[i])))
-            .collect();
-        let Some(&(k0, first)) = present.first() else {
-            continue;
-        };
-        let mut what = first.what.clone();
-        if present.len() == 1 && eds.len() == 2 {
-            what = format!("[{} only] {what}", eds[k0].title());
-        }
-        let mut notes: Vec<String> = Vec::new();
-        for (k, st) in &present {
-            for note in &st.notes {
-                let eds_here: Vec<EditionId> =
-                    if present.len() == 2 && present.iter().all(|(_, x)| x.notes.contains(note)) {
-                        eds.clone()
-                    } else {
-                        vec![eds[*k]]
-                    };
-                let only = (eds_here.len() == 1 && eds.len() == 2).then_some(eds[*k]);
-                let t = note_text(&eds_here, note, only);
-                if !notes.contains(&t) {
-                    notes.push(t);
-                }
+    let Row { steps, flag } = row;
+    let present: Vec<(usize, &Step)> = steps
+        .iter()
+        .enumerate()
+        .filter_map(|(k, i)| i.map(|i| (k, &r.traces[k].steps[i])))
+        .collect();
+    let &(k0, first) = present.first()?;
+    let mut what = first.what.clone();
+    if present.len() == 1 && eds.len() == 2 {
+        what = format!("[{} only] {what}", eds[k0].title());
+    }
+    let mut notes: Vec<String> = Vec::new();
+    for (k, st) in &present {
+        for note in &st.notes {
+            let eds_here: Vec<EditionId> =
+                if present.len() == 2 && present.iter().all(|(_, x)| x.notes.contains(note)) {
+                    eds.to_vec()
+                } else {
+                    vec![eds[*k]]
+                };
+            let only = (eds_here.len() == 1 && eds.len() == 2).then_some(eds[*k]);
+            let t = note_text(&eds_here, note, only);
+            if !notes.contains(&t) {
+                notes.push(t);
             }
         }
-        for t in notes {
-            what.push('\n');
-            what.push_str(&t);
-        }
-        let rules = match present.as_slice() {
-            [(_, a), (_, b)] => rules_both(a, b),
-            [(k, a)] => rules_one(eds[*k], &a.cites),
-            _ => String::new(),
-        };
-        // Where the editions' states or holders differ on a shared row, both are shown.
-        let (state, holder) = match present.as_slice() {
-            [(_, a), (_, b)] if a.state != b.state || holders(s, a) != holders(s, b) => (
-                if a.state == b.state {
-                    a.state.title().to_string()
-                } else {
-                    format!("July: {}; Oct: {}", a.state.title(), b.state.title())
-                },
-                if holders(s, a) == holders(s, b) {
-                    holders(s, a)
-                } else {
-                    format!("July: {}; Oct: {}", holders(s, a), holders(s, b))
-                },
-            ),
-            _ => (first.state.title().to_string(), holders(s, first)),
-        };
-        out.push(Line {
-            n: n.to_string(),
-            who: who(s, first.who),
-            what,
-            state,
-            holders: holder,
-            rules,
-            flag: *flag,
-        });
     }
-    out
+    let rules = match present.as_slice() {
+        [(_, a), (_, b)] => rules_both(a, b),
+        [(k, a)] => rules_one(eds[*k], &a.cites),
+        _ => String::new(),
+    };
+    // Where the editions' states or holders differ on a shared row, both are shown.
+    let (state, holder) = match present.as_slice() {
+        [(_, a), (_, b)] if a.state != b.state || holders(s, a) != holders(s, b) => (
+            if a.state == b.state {
+                a.state.title().to_string()
+            } else {
+                format!("July: {}; Oct: {}", a.state.title(), b.state.title())
+            },
+            if holders(s, a) == holders(s, b) {
+                holders(s, a)
+            } else {
+                format!("July: {}; Oct: {}", holders(s, a), holders(s, b))
+            },
+        ),
+        _ => (first.state.title().to_string(), holders(s, first)),
+    };
+    Some(Line {
+        n: n.to_string(),
+        who: who(s, first.who),
+        what,
+        notes,
+        state,
+        holders: holder,
+        rules,
+        flag: *flag,
+    })
+}
+
+/// Every printable row of `r`, made one at a time.
+fn lines<'r>(r: &'r Report<'_>) -> impl Iterator<Item = Line> + 'r {
+    let eds = editions(r);
+    r.rows
+        .iter()
+        .enumerate()
+        .filter_map(move |(n, row)| line_of(r, &eds, n + 1, row))
 }
 
 fn edition_line(s: &Situation, eds: &[EditionId]) -> String {
@@ -289,6 +290,32 @@ fn start_line(s: &Situation) -> String {
 fn chain_line(s: &Situation) -> String {
     if s.chain.is_empty() {
         return "empty".into();
+    }
+    // A long Chain shows its oldest items and its newest, with how many are between.
+    const SHOWN: usize = 10;
+    let n = s.chain.len();
+    let item = |i: &crate::situation::ItemSpec| {
+        let status = if i.status == Status::Pending {
+            ", pending"
+        } else {
+            ""
+        };
+        format!(
+            "{} ({}, {}{status})",
+            i.id,
+            s.name(i.controller.unwrap_or(0)),
+            i.kind.word()
+        )
+    };
+    if n > SHOWN + 2 {
+        let first: Vec<String> = s.chain[..SHOWN].iter().map(item).collect();
+        return format!(
+            "{} < ({} more) < {} (oldest first; {} items)",
+            first.join(" < "),
+            crate::engine::thousands(n - SHOWN - 1),
+            item(&s.chain[n - 1]),
+            crate::engine::thousands(n)
+        );
     }
     s.chain
         .iter()
@@ -577,96 +604,80 @@ fn footnotes(r: &Report) -> Vec<&'static str> {
     v
 }
 
-/// The report as text: header, table of steps, summary.
+/// The report as text, in a string; see [`write_text`].
 pub fn text(r: &Report, style: Style) -> String {
+    let mut out = Vec::new();
+    // Writing to a `Vec` cannot fail, and every piece is UTF-8.
+    let _ = write_text(r, style, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes the report as text to `w`: header, table of steps, notes, summary. Every line fits
+/// `style.width` columns, except a word longer than the width (an id is never split).
+///
+/// # Errors
+/// The first error `w` returns.
+pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::io::Result<()> {
     let s = r.situation;
-    let eds = editions(r);
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", s.title);
+    let width = usize::from(style.width);
+    writeln!(w, "{}", fit_line(&s.title, width, 2))?;
     for (k, v) in header(r) {
-        let _ = writeln!(out, "{:<9}{v}", format!("{k}: "));
+        writeln!(
+            w,
+            "{}",
+            fit_line(&format!("{:<9}{v}", format!("{k}: ")), width, 9)
+        )?;
     }
-    out.push('\n');
-    let mut table = Table::new();
-    table
-        .load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(style.width);
-    if style.color {
-        table.enforce_styling();
-    } else {
-        table.force_no_tty();
-    }
-    let lines = lines(r);
-    // The comparison column appears only when some step differs; the summary always says.
-    let both = eds.len() == 2 && lines.iter().any(|l| l.flag != Flag::Same);
-    let mut header = vec![
-        "#",
-        "Who",
-        "What happened",
-        "State after",
-        "Priority/Focus",
-        "Rules",
-    ];
-    if both {
-        header.push("July vs Oct");
-    }
-    table.set_header(header);
-    for (i, max) in [(1, 8), (3, 16), (4, 16), (5, 26)] {
-        if let Some(col) = table.column_mut(i) {
-            col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(
-                comfy_table::Width::Fixed(max),
-            ));
-        }
-    }
-    for l in lines {
-        let mut row = vec![
-            Cell::new(&l.n),
-            Cell::new(&l.who),
-            {
-                let cell = Cell::new(&l.what);
-                if !style.color {
-                    cell
-                } else if l.what.contains("refused") || l.what.contains("countered") {
-                    cell.fg(Color::Red)
-                } else if l.what.contains("resolves") {
-                    cell.fg(Color::Green)
-                } else {
-                    cell
-                }
-            },
-            Cell::new(&l.state),
-            Cell::new(&l.holders),
-            Cell::new(&l.rules),
-        ];
-        if both {
-            let (t, c) = match l.flag {
-                Flag::Same => ("=", Color::Reset),
-                Flag::NumbersDiffer => ("≠ numbers", Color::Yellow),
-                Flag::OutcomeDiffers => ("OUTCOME", Color::Red),
-                Flag::StepsDiffer => ("≠ steps", Color::Yellow),
-            };
-            let mut cell = Cell::new(t);
-            if style.color && l.flag != Flag::Same {
-                cell = cell.fg(c);
-            }
-            row.push(cell);
-        }
-        table.add_row(row);
-    }
-    let _ = writeln!(out, "{table}");
-    out.push('\n');
+    writeln!(w)?;
+    table::write_table(r, style, w)?;
+    writeln!(w)?;
     for (heading, lines) in summaries(r) {
-        let _ = writeln!(out, "{heading}");
+        writeln!(w, "{heading}")?;
         for (k, v) in lines {
-            let _ = writeln!(out, "  {k}: {v}");
+            writeln!(w, "{}", fit_line(&format!("  {k}: {v}"), width, 4))?;
         }
     }
     for d in differences(r) {
-        let _ = writeln!(out, "  {d}");
+        let indent = 2 + d.len() - d.trim_start().len();
+        writeln!(w, "{}", fit_line(&format!("  {d}"), width, indent + 2))?;
     }
     for f in footnotes(r) {
-        let _ = writeln!(out, "\n{f}");
+        writeln!(w, "\n{}", fit_line(f, width, 2))?;
+    }
+    Ok(())
+}
+
+/// `line` wrapped at spaces to `width` columns, the lines after the first indented by `indent`
+/// spaces. A word longer than the width stays whole on a line of its own.
+pub fn fit_line(line: &str, width: usize, indent: usize) -> String {
+    if unicode_width::UnicodeWidthStr::width(line) <= width {
+        return line.to_string();
+    }
+    let pad = " ".repeat(indent.min(width / 2));
+    let opts = textwrap::Options::new(width.max(1))
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .subsequent_indent(&pad);
+    textwrap::fill(line, opts)
+}
+
+/// Every line of `text` fitted to `width` ([`fit_line`]); a continued line keeps its
+/// indentation and, after a `Label:` followed by two or more spaces, lines up with the value.
+pub fn fit(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, nl) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        let lead = body.len() - body.trim_start().len();
+        let indent = body
+            .find(":  ")
+            .filter(|&c| !body[lead..c].contains(' ') || body[lead..c].len() < 20)
+            .map(|c| c + 1 + body[c + 1..].len() - body[c + 1..].trim_start().len())
+            .unwrap_or(lead + 2);
+        out.push_str(&fit_line(body, width, indent));
+        out.push_str(nl);
     }
     out
 }
@@ -738,7 +749,12 @@ pub fn markdown(r: &Report) -> String {
             "| {} | {} | {} | {} | {} | {} |",
             l.n,
             md_escape(&l.who),
-            md_escape(&l.what),
+            md_escape(
+                &std::iter::once(l.what.as_str())
+                    .chain(l.notes.iter().map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ),
             l.state,
             md_escape(&l.holders),
             md_escape(&l.rules)

@@ -42,7 +42,8 @@ impl<'s> Engine<'s> {
             );
             return false;
         }
-        let pos = self.chain.iter().position(|&i| i == t).unwrap_or(0);
+        // Search from the newest end: a counter's target is usually near the top of the Chain.
+        let pos = self.chain.iter().rposition(|&i| i == t).unwrap_or(0);
         self.chain.remove(pos);
         self.inst[t].fate = Some("was already countered");
         self.out.countered.push(target.to_string());

@@ -1,0 +1,343 @@
+//! The replay table of the text report, and fitting text to the width.
+//!
+//! The short columns (#, Who, State after, Priority/Focus, July vs Oct) are as wide as their
+//! widest content; the Rules column gets what it needs up to a share of the rest; What happened
+//! gets the remainder, never less than its longest word, so an id is never split. A note longer
+//! than one line of What happened moves out of its cell into the numbered notes under the table, marked `[1]`.
+//!
+//! The table is laid out once for all its rows and written in blocks of [`BLOCK`] rows, so its
+//! working memory stays the same however long the Chain.
+
+use super::{editions, line_of, Line};
+use crate::compare::{Flag, Report};
+use comfy_table::{presets, Cell, Color, ColumnConstraint, ContentArrangement, Table, Width};
+use std::collections::HashMap;
+use std::io::{self, Write};
+use unicode_width::UnicodeWidthStr;
+
+/// Rows written per comfy-table block: every block has the same column widths, so the blocks
+/// join into one table.
+const BLOCK: usize = 256;
+
+/// The narrowest What happened column, when the width allows it.
+const WHAT_MIN: usize = 24;
+
+/// The column headers, their words on separate lines where that keeps a column narrow.
+const HEADERS: [&str; 7] = [
+    "#",
+    "Who",
+    "What happened",
+    "State after",
+    "Priority/ Focus",
+    "Rules",
+    "July vs Oct",
+];
+
+/// The widest word of `s` (display columns).
+fn longest_word(s: &str) -> usize {
+    s.split_whitespace()
+        .map(UnicodeWidthStr::width)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The widest line of `s` (display columns).
+fn widest_line(s: &str) -> usize {
+    s.lines().map(UnicodeWidthStr::width).max().unwrap_or(0)
+}
+
+/// The comparison cell of a row.
+fn flag_text(f: Flag) -> (&'static str, Color) {
+    match f {
+        Flag::Same => ("=", Color::Reset),
+        Flag::NumbersDiffer => ("≠ numbers", Color::Yellow),
+        Flag::OutcomeDiffers => ("OUTCOME", Color::Red),
+        Flag::StepsDiffer => ("≠ steps", Color::Yellow),
+    }
+}
+
+/// Column content widths (padding excluded), in header order.
+struct Layout {
+    widths: Vec<usize>,
+    both: bool,
+    /// The table cannot give What happened and Rules a readable width: steps are a list.
+    list: bool,
+}
+
+/// The least widths of What happened and Rules for the table layout; below them, the steps are
+/// written as a list.
+const TABLE_MIN: (usize, usize) = (WHAT_MIN, 12);
+
+impl Layout {
+    /// Measures every row once. `width`: the whole table's width in columns.
+    fn measure(r: &Report, width: usize) -> Self {
+        let eds = editions(r);
+        let mut both = false;
+        // The header words set the least width of a short column.
+        let mut w: Vec<usize> = HEADERS.iter().map(|h| longest_word(h)).collect();
+        let (mut what_word, mut what_need, mut rules_need, mut rules_word) = (0, 0, 0, 0);
+        for (n, row) in r.rows.iter().enumerate() {
+            let Some(l) = line_of(r, &eds, n + 1, row) else {
+                continue;
+            };
+            both |= eds.len() == 2 && l.flag != Flag::Same;
+            w[0] = w[0].max(l.n.width());
+            w[1] = w[1].max(widest_line(&l.who));
+            w[3] = w[3].max(widest_line(&l.state));
+            w[4] = w[4].max(widest_line(&l.holders));
+            w[6] = w[6].max(flag_text(l.flag).0.width());
+            what_word = what_word.max(longest_word(&l.what));
+            what_need = what_need.max(widest_line(&l.what));
+            rules_word = rules_word.max(longest_word(&l.rules));
+            rules_need = rules_need.max(widest_line(&l.rules));
+        }
+        let columns = if both { 7 } else { 6 };
+        // Borders: one more than the columns; padding: one space each side of a cell.
+        let fixed: usize = [0, 1, 3, 4, 6][..if both { 5 } else { 4 }]
+            .iter()
+            .map(|&i| w[i])
+            .sum();
+        let room = width.saturating_sub(columns + 1 + 2 * columns + fixed);
+        // What happened comes first: at least three fifths of the room, when it needs them.
+        let what_floor = what_word
+            .max(WHAT_MIN.min(room / 2))
+            .max(room * 3 / 5)
+            .min(what_need.max(1));
+        let rules = rules_need
+            .min(room.saturating_sub(what_floor))
+            .max(rules_word.min(room / 3))
+            .max(w[5]);
+        let what = room
+            .saturating_sub(rules)
+            .min(what_need.max(w[2]))
+            .max(what_word)
+            .max(w[2]);
+        w[2] = what;
+        w[5] = rules;
+        w.truncate(columns);
+        let list = room < TABLE_MIN.0 + TABLE_MIN.1;
+        Self {
+            widths: w,
+            both,
+            list,
+        }
+    }
+
+    fn table(&self, style: super::Style, header: bool) -> Table {
+        let mut t = Table::new();
+        t.load_style(presets::UTF8_FULL_CONDENSED)
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .set_width(style.width);
+        if style.color {
+            t.enforce_styling();
+        } else {
+            t.force_no_tty();
+        }
+        if header {
+            t.set_header(HEADERS.iter().zip(&self.widths).map(|(h, &w)| {
+                // A header wider than its column breaks between its words.
+                let one = h.replace("/ ", "/");
+                if one.width() <= w {
+                    one
+                } else {
+                    textwrap::fill(h, textwrap::Options::new(w).break_words(false))
+                }
+            }));
+        }
+        t
+    }
+
+    fn constrain(&self, t: &mut Table) {
+        for (i, w) in self.widths.iter().enumerate() {
+            if let Some(col) = t.column_mut(i) {
+                let w = u16::try_from(w + 2).unwrap_or(u16::MAX);
+                col.set_constraint(ColumnConstraint::Absolute(Width::Fixed(w)));
+            }
+        }
+    }
+}
+
+/// The numbered notes moved out of the table, in order of first use, each with its steps.
+#[derive(Default)]
+struct Notes {
+    index: HashMap<String, usize>,
+    list: Vec<(String, Vec<String>, usize)>,
+}
+
+/// How many step numbers a note lists before "and N more".
+const NOTE_STEPS: usize = 8;
+
+impl Notes {
+    /// The note's number, recording the step it is used at.
+    fn number(&mut self, text: String, step: &str) -> usize {
+        let k = *self.index.entry(text.clone()).or_insert_with(|| {
+            self.list.push((text, Vec::new(), 0));
+            self.list.len() - 1
+        });
+        let (_, steps, count) = &mut self.list[k];
+        *count += 1;
+        if steps.len() < NOTE_STEPS {
+            steps.push(step.to_string());
+        }
+        k + 1
+    }
+
+    fn write(&self, width: usize, w: &mut dyn Write) -> io::Result<()> {
+        if self.list.is_empty() {
+            return Ok(());
+        }
+        writeln!(w, "\nNotes:")?;
+        for (k, (text, steps, count)) in self.list.iter().enumerate() {
+            let more = count - steps.len();
+            let at = match (steps.len(), more) {
+                (1, 0) => format!("step {}", steps[0]),
+                (_, 0) => format!("steps {}", steps.join(", ")),
+                _ => format!(
+                    "steps {} and {} more",
+                    steps.join(", "),
+                    crate::engine::thousands(more)
+                ),
+            };
+            // "Note (July only): text" reads "(step 5, July only) text" here.
+            let (only, text) = match text.strip_prefix("Note (") {
+                Some(rest) => match rest.split_once("): ") {
+                    Some((only, text)) => (format!(", {only}"), text),
+                    None => (String::new(), text.as_str()),
+                },
+                None => (String::new(), text.strip_prefix("Note: ").unwrap_or(text)),
+            };
+            let first = format!("  [{}] ", k + 1);
+            let line = format!("{first}({at}{only}) {text}");
+            writeln!(w, "{}", super::fit_line(&line, width, first.len()))?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes the table of `r`'s steps, then the notes moved out of it.
+///
+/// # Errors
+/// The first error `w` returns.
+pub(super) fn write_table(r: &Report, style: super::Style, w: &mut dyn Write) -> io::Result<()> {
+    let width = usize::from(style.width);
+    let layout = Layout::measure(r, width);
+    let what_w = layout.widths[2];
+    let eds = editions(r);
+    if layout.list {
+        return write_list(r, style, layout.both, w);
+    }
+    let mut notes = Notes::default();
+    let rows: Vec<(usize, &crate::compare::Row)> = r.rows.iter().enumerate().collect();
+    let blocks: Vec<&[(usize, &crate::compare::Row)]> = rows.chunks(BLOCK).collect();
+    if blocks.is_empty() {
+        // No steps: the header alone.
+        let mut t = layout.table(style, true);
+        layout.constrain(&mut t);
+        return writeln!(w, "{t}");
+    }
+    for (b, block) in blocks.iter().enumerate() {
+        let mut t = layout.table(style, b == 0);
+        for (n, row) in block.iter() {
+            let Some(l) = line_of(r, &eds, n + 1, row) else {
+                continue;
+            };
+            t.add_row(cells(&l, what_w, &mut notes, style, layout.both));
+        }
+        layout.constrain(&mut t);
+        let text = t.to_string();
+        let mut lines: Vec<&str> = text.lines().collect();
+        // The blocks join: only the first keeps its top border, only the last its bottom.
+        if b + 1 < blocks.len() {
+            lines.pop();
+        }
+        let skip = usize::from(b > 0);
+        for line in &lines[skip..] {
+            writeln!(w, "{line}")?;
+        }
+    }
+    notes.write(width, w)
+}
+
+/// The cells of one row; a note wider than one line of What happened becomes a numbered note.
+fn cells(l: &Line, what_w: usize, notes: &mut Notes, style: super::Style, both: bool) -> Vec<Cell> {
+    let mut what = l.what.clone();
+    for note in &l.notes {
+        if note.width() <= what_w {
+            what.push('\n');
+            what.push_str(note);
+        } else {
+            let k = notes.number(note.clone(), &l.n);
+            what.push_str(&format!(" [{k}]"));
+        }
+    }
+    let what_cell = {
+        let cell = Cell::new(&what);
+        if !style.color {
+            cell
+        } else if l.what.contains("refused") || l.what.contains("countered") {
+            cell.fg(Color::Red)
+        } else if l.what.contains("resolves") {
+            cell.fg(Color::Green)
+        } else {
+            cell
+        }
+    };
+    let mut row = vec![
+        Cell::new(&l.n),
+        Cell::new(&l.who),
+        what_cell,
+        Cell::new(&l.state),
+        Cell::new(&l.holders),
+        Cell::new(&l.rules),
+    ];
+    if both {
+        let (t, c) = flag_text(l.flag);
+        let mut cell = Cell::new(t);
+        if style.color && l.flag != Flag::Same {
+            cell = cell.fg(c);
+        }
+        row.push(cell);
+    }
+    row
+}
+
+/// The steps as a list, for a width too narrow for the table: each step's number, who and what
+/// on its first lines, then its notes, state and holders, rules and comparison, indented.
+fn write_list(r: &Report, style: super::Style, both: bool, w: &mut dyn Write) -> io::Result<()> {
+    let width = usize::from(style.width);
+    let eds = editions(r);
+    let digits = r.rows.len().to_string().len();
+    let pad = digits + 2;
+    writeln!(w, "Steps (the width is too narrow for the table):")?;
+    for (n, row) in r.rows.iter().enumerate() {
+        let Some(l) = line_of(r, &eds, n + 1, row) else {
+            continue;
+        };
+        let first = format!("{:<pad$}{}: {}", l.n, l.who, l.what);
+        writeln!(w, "{}", super::fit_line(&first, width, pad))?;
+        let indent = " ".repeat(pad);
+        for note in &l.notes {
+            writeln!(
+                w,
+                "{}",
+                super::fit_line(&format!("{indent}{note}"), width, pad + 2)
+            )?;
+        }
+        let mut rest = vec![
+            format!("After: {}; Priority/Focus: {}", l.state, l.holders),
+            format!("Rules: {}", l.rules),
+        ];
+        // Only a difference is marked; the summary says when the editions agree.
+        if both && l.flag != Flag::Same {
+            rest.push(format!("July vs Oct: {}", flag_text(l.flag).0));
+        }
+        for line in rest {
+            writeln!(
+                w,
+                "{}",
+                super::fit_line(&format!("{indent}{line}"), width, pad + 2)
+            )?;
+        }
+    }
+    Ok(())
+}
