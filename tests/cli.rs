@@ -401,3 +401,144 @@ fn a_file_over_the_size_limit_is_refused_with_the_limit_named() {
         Some(2)
     );
 }
+
+/// Parses stdout as JSON, failing with what was printed.
+fn stdout_json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}):\n{}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    })
+}
+
+#[test]
+fn every_command_answers_a_failure_with_a_json_error_object_when_asked_for_json() {
+    // Usage errors (clap's own), in both spellings of the option.
+    for args in [
+        &["rule", "--format", "json"][..],
+        &["replay", "--format=json"],
+        &["ruling", "--format", "json", "--list", "extra words"],
+        &["verify", "--format", "json", "--bogus", "rulings"],
+        &["check", "--format", "json", "--max-steps", "0", EXAMPLE],
+        &["diff", "--format", "json", "--from", "august"],
+    ] {
+        let out = run(args, &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let v = stdout_json(&out);
+        assert_eq!(v["error"]["code"], "usage", "{args:?}: {v}");
+        assert!(
+            v["error"]["message"].as_str().is_some_and(|m| m.len() > 10),
+            "{args:?}: {v}"
+        );
+        assert_eq!(v["format_version"], 1);
+        // The person at the terminal still gets the error in words.
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+    // `check --format json`: every file with its problems, and the counts.
+    let out = run(
+        &[
+            "check",
+            "--format",
+            "json",
+            EXAMPLE,
+            "tests/bad/43-two-yaml-documents.yaml",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let v = stdout_json(&out);
+    assert_eq!(
+        (
+            v["checked"].as_u64(),
+            v["ok"].as_u64(),
+            v["failed"].as_u64()
+        ),
+        (Some(2), Some(1), Some(1))
+    );
+    assert_eq!(v["files"][0]["ok"], true);
+    assert_eq!(v["files"][1]["ok"], false);
+    assert_eq!(v["files"][1]["error"]["problems"][0]["line"], 6);
+    let none = run(&["check", "--format", "json", "tests/fixtures/import"], &[]);
+    assert_eq!(none.status.code(), Some(2));
+    assert_eq!(stdout_json(&none)["error"]["code"], "no_files");
+}
+
+/// Every line of `text` is at most `width` columns (characters; the output has no wide ones).
+fn assert_fits(text: &str, width: usize, what: &str) {
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= width,
+            "{what}: a line of {} columns at --width {width}:\n{line}",
+            line.chars().count()
+        );
+    }
+}
+
+#[test]
+fn every_line_of_a_replay_fits_the_width_and_ids_are_never_split() {
+    let files = [
+        EXAMPLE,
+        "rulings/zhonya-saves-one-of-two-units-dying-together.yaml",
+        "rulings/ambush-unit-on-empty-chain-passes-focus.yaml",
+    ];
+    for file in files {
+        for width in ["60", "72", "80", "100", "140"] {
+            let out = run(&["--width", width, "replay", file], &[]);
+            assert_eq!(out.status.code(), Some(0), "{file} at {width}");
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert_fits(&text, width.parse().unwrap(), file);
+            // An id is never cut across lines: no cell line ends with a piece of one.
+            for line in text.lines() {
+                for cell in line.split(['│', '┆']) {
+                    let last = cell.split_whitespace().last().unwrap_or("");
+                    for id in ["falling-star", "stalwart-poro", "ruined-rex", "ambusher"] {
+                        assert!(
+                            !(last.len() >= 3 && last.len() < id.len() && id.starts_with(last)),
+                            "{file} at {width}: `{id}` split at:\n{line}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_replay_table_gives_the_description_its_width_and_moves_long_notes_under_it() {
+    let out = run(&["--width", "100", "replay", EXAMPLE], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let header = text
+        .lines()
+        .find(|l| l.contains("What happened"))
+        .expect("a table header");
+    let cells: Vec<&str> = header.split(['│', '┆']).collect();
+    // The description column is the widest; the short ones are as wide as their words.
+    let widths: Vec<usize> = cells.iter().map(|c| c.chars().count()).collect();
+    let what = widths[3];
+    assert!(
+        widths.iter().all(|&w| w <= what),
+        "What happened is not the widest column: {widths:?}\n{header}"
+    );
+    assert_eq!(cells[2].trim(), "Who");
+    assert_eq!(widths[2], " Who ".len(), "{header}");
+    // The long ambiguity note of step 5 is a numbered note under the table.
+    assert!(text.contains("[1]"), "{text}");
+    let notes = text.split("\nNotes:\n").nth(1).expect("a Notes section");
+    assert!(
+        notes.starts_with("  [1] (step 5, July only) ambiguous under July"),
+        "{notes}"
+    );
+    // A 12-step replay fits a screen and a half: well under its old 70 lines.
+    let table_lines = text.lines().filter(|l| l.starts_with('│')).count();
+    assert!(table_lines <= 50, "{table_lines} table lines");
+    // Below the table's width, the steps are a list that still fits.
+    let narrow = run(&["--width", "60", "replay", EXAMPLE], &[]);
+    let narrow = String::from_utf8_lossy(&narrow.stdout);
+    assert!(narrow.contains("Steps (the width is too narrow for the table):"));
+    assert!(
+        narrow.contains("\n5   Ben: Condition of counter a is true"),
+        "{narrow}"
+    );
+    assert_fits(&narrow, 60, "the list");
+}

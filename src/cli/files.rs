@@ -265,13 +265,25 @@ pub fn verify_file(path: &Path, max_steps: Option<usize>) -> Verdict {
     }
 }
 
-pub(super) fn check_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) -> i32 {
+pub(super) fn check_cmd(
+    out: &Out,
+    paths: &[PathBuf],
+    max_steps: Option<usize>,
+    format: CheckFormat,
+) -> i32 {
+    let json = format == CheckFormat::Json;
     let files = expand(paths);
     if files.is_empty() {
+        if json {
+            out.print(&json_out(&serde_json::json!({
+                "error": { "code": "no_files", "message": "no .yaml files found in the paths given" }
+            })));
+        }
         out.eprint("error: no .yaml files found in the paths given\n");
         return 2;
     }
     let mut failing = 0;
+    let mut rows = Vec::new();
     for f in &files {
         let problems = match load_file(f, None) {
             Err(p) => Some(p),
@@ -280,23 +292,38 @@ pub(super) fn check_cmd(out: &Out, paths: &[PathBuf], max_steps: Option<usize>) 
                 .find_map(|ed| replay_problems(&s, &engine::replay(&s, ed, max_steps))),
             Ok(_) => None,
         };
+        failing += usize::from(problems.is_some());
+        if json {
+            rows.push(serde_json::json!({
+                "path": f.display().to_string(),
+                "ok": problems.is_none(),
+                "error": problems.as_ref().map(|p| p.json()["error"].clone()),
+            }));
+            continue;
+        }
         match problems {
             // A line on stdout for every file, as `verify` prints; the diagnostics on stderr.
             Some(p) => {
-                failing += 1;
                 let n = p.problems.len();
-                out.print(&format!(
+                out.text(&format!(
                     "ERROR {} ({n} problem{})\n",
                     f.display(),
                     if n == 1 { "" } else { "s" }
                 ));
                 out.problems(&p);
             }
-            None => out.print(&format!("ok    {}\n", f.display())),
+            None => out.text(&format!("ok    {}\n", f.display())),
         }
     }
-    if files.len() > 1 {
-        out.print(&format!(
+    if json {
+        out.print(&json_out(&serde_json::json!({
+            "files": rows,
+            "checked": files.len(),
+            "ok": files.len() - failing,
+            "failed": failing,
+        })));
+    } else if files.len() > 1 {
+        out.text(&format!(
             "{} checked: {} ok, {failing} with problems\n",
             files.len(),
             files.len() - failing

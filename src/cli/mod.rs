@@ -88,6 +88,15 @@ pub enum Format {
     Markdown,
 }
 
+/// `check`'s output format.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// A line per file and a count on stdout, the diagnostics on stderr.
+    Text,
+    /// Stable, versioned JSON on stdout: every file with its problems, and the counts.
+    Json,
+}
+
 /// `verify`'s output format.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum VerifyFormat {
@@ -340,6 +349,10 @@ pub enum Command {
         /// Stop after this many steps per replay.
         #[arg(long)]
         max_steps: Option<usize>,
+        /// Output format: text (a line per file, diagnostics on stderr) or json (every file
+        /// with its problems, on stdout).
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
     },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
     Completions {
@@ -348,7 +361,13 @@ pub enum Command {
     },
     /// Print the man page (roff) to stdout: `chainjudge man > chainjudge.1`.
     Man,
+    /// Print the JSON Schema of the situation file (format 1, board and rulings included) to
+    /// stdout, for editors: `chainjudge schema > situation.schema.json`.
+    Schema,
 }
+
+/// The JSON Schema of the situation file (draft 2020-12), as `chainjudge schema` prints it.
+pub const SCHEMA: &str = include_str!("../../schema/situation.schema.json");
 
 struct Out {
     color: bool,
@@ -428,13 +447,30 @@ impl Out {
         }
     }
 
+    /// Writes text for a person to stdout, every line fitted to the width (a word longer than
+    /// the width, such as a long path, stays whole).
+    fn text(&self, text: &str) {
+        self.print(&crate::render::fit(text, usize::from(self.width)));
+    }
+
+    /// [`Out::text`] for `format`: fitted as text, as is for JSON and Markdown.
+    fn print_as(&self, text_format: bool, text: &str) {
+        if text_format {
+            self.text(text);
+        } else {
+            self.print(text);
+        }
+    }
+
+    /// Writes a message for a person to stderr, fitted to the width.
     fn eprint(&self, text: &str) {
         let mut err = std::io::stderr().lock();
-        let _ = err.write_all(text.as_bytes());
+        let _ = err.write_all(crate::render::fit(text, usize::from(self.width)).as_bytes());
     }
 
     fn problems(&self, p: &FileProblems) {
-        self.eprint(&p.render(self.err_color, usize::from(self.width)));
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(p.render(self.err_color, usize::from(self.width)).as_bytes());
     }
 }
 
@@ -444,10 +480,29 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let args = match Args::try_parse_from(args) {
+    let args_os: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let args = match Args::try_parse_from(&args_os) {
         Ok(a) => a,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
+            // A program that asked for JSON gets a JSON error object on stdout as well.
+            if code == 2 && wants_json(&args_os) {
+                // The error's own lines, up to the usage hint, as one sentence.
+                let text = e.to_string();
+                let message: Vec<&str> = text
+                    .lines()
+                    .take_while(|l| !l.trim().is_empty())
+                    .map(str::trim)
+                    .collect();
+                let message = message.join(" ");
+                let message = message.trim_start_matches("error: ");
+                print!(
+                    "{}",
+                    json_out(
+                        &serde_json::json!({ "error": { "code": "usage", "message": message } })
+                    )
+                );
+            }
             let _ = e.print();
             return code;
         }
@@ -461,8 +516,13 @@ where
         _ => None,
     };
     if steps == Some(0) {
+        if wants_json(&args_os) {
+            out.print(&json_out(&serde_json::json!({
+                "error": { "code": "usage", "message": "--max-steps must be at least 1" }
+            })));
+        }
         out.eprint("error: --max-steps must be at least 1\n");
-        return 2;
+        return out.finish(2);
     }
     let code = match &args.command {
         Command::Replay {
@@ -476,12 +536,20 @@ where
             max_steps,
             format,
         } => verify_cmd(&out, paths, *max_steps, *format),
-        Command::Check { paths, max_steps } => check_cmd(&out, paths, *max_steps),
+        Command::Check {
+            paths,
+            max_steps,
+            format,
+        } => check_cmd(&out, paths, *max_steps, *format),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut script = Vec::new();
             clap_complete::generate(*shell, &mut Args::command(), "chainjudge", &mut script);
             out.print(&String::from_utf8_lossy(&script));
+            0
+        }
+        Command::Schema => {
+            out.print(SCHEMA);
             0
         }
         Command::Man => {
@@ -564,6 +632,14 @@ where
         },
     };
     out.finish(code)
+}
+
+/// Whether the command line asks for JSON (`--format json` or `--format=json`), read from the
+/// raw arguments so that a usage error can be answered in JSON too.
+fn wants_json(args: &[std::ffi::OsString]) -> bool {
+    args.windows(2)
+        .any(|w| w[0] == "--format" && w[1] == "json")
+        || args.iter().any(|a| a == "--format=json")
 }
 
 /// Today's date (UTC) as YYYY-MM-DD, from the system clock.

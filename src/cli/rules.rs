@@ -28,11 +28,14 @@ pub(super) fn rule_cmd(
     if let Some(n) = number {
         return match crate::lookup::lookup(&n, edition, tree) {
             Ok(v) => {
-                out.print(&match format {
-                    Format::Text => crate::show::rule_text(&v, usize::from(out.width)),
-                    Format::Markdown => crate::show::rule_markdown(&v),
-                    Format::Json => json_out(&serde_json::json!({ "rule": v })),
-                });
+                out.print_as(
+                    format == Format::Text,
+                    &match format {
+                        Format::Text => crate::show::rule_text(&v, usize::from(out.width)),
+                        Format::Markdown => crate::show::rule_markdown(&v),
+                        Format::Json => json_out(&serde_json::json!({ "rule": v })),
+                    },
+                );
                 0
             }
             Err(crate::lookup::LookupError::NotFound {
@@ -70,7 +73,7 @@ pub(super) fn rule_cmd(
     } else {
         Vec::new()
     };
-    out.print(&match format {
+    out.print_as(format == Format::Text, &match format {
         Format::Text => crate::show::hits_text(query, edition, &hits, &suggestions, out.width),
         Format::Markdown => crate::show::hits_markdown(query, &hits, &suggestions),
         Format::Json if hits.is_empty() => json_out(
@@ -103,7 +106,7 @@ pub(super) fn diff_cmd(
         OnlyArg::Established => crate::diff::Only::Established,
     });
     let rows = crate::diff::rows(from, to, only);
-    out.print(&match format {
+    out.print_as(format == Format::Text, &match format {
         Format::Text => crate::show::diff_text(&rows, from, to, out.width),
         Format::Markdown => crate::show::diff_markdown(&rows, from, to),
         Format::Json => {
@@ -161,7 +164,7 @@ pub(super) fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool
                 }
                 text.push_str(&crate::import::october_map::report::summary_text(map, path));
             }
-            out.print(&text);
+            out.text(&text);
             0
         }
         Err(e) => {
@@ -177,14 +180,17 @@ pub(super) fn rules_check_cmd(out: &Out, min: usize, format: Format) -> i32 {
         .into_iter()
         .filter_map(crate::import::copycheck::copy_check)
         .collect();
-    out.print(&match format {
-        Format::Json => json_out(&serde_json::json!({ "checks": checks, "copy": copies })),
-        _ => format!(
-            "{}\n{}",
-            crate::show::checks_text(&checks, out.width),
-            crate::show::copy_text(&copies, min, out.width)
-        ),
-    });
+    out.print_as(
+        format == Format::Text,
+        &match format {
+            Format::Json => json_out(&serde_json::json!({ "checks": checks, "copy": copies })),
+            _ => format!(
+                "{}\n{}",
+                crate::show::checks_text(&checks, out.width),
+                crate::show::copy_text(&copies, min, out.width)
+            ),
+        },
+    );
     // Like a `verify` mismatch: the data and the official text disagree, or a summary copies.
     i32::from(checks.iter().any(|c| c.status == "missing") || copies.iter().any(|c| c.fails()))
 }

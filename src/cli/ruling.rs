@@ -38,14 +38,15 @@ fn two_meanings(a: &RulingArgs) -> Option<String> {
     })
 }
 
-/// What a usage error says, and its exit code (2).
+/// What a usage error says, and its exit code (2): in words on stderr, and with `--format json`
+/// also as a JSON error object on stdout.
 fn usage(out: &Out, format: Format, message: &str) -> i32 {
-    match format {
-        Format::Json => out.print(&json_out(&serde_json::json!({
+    if format == Format::Json {
+        out.print(&json_out(&serde_json::json!({
             "error": { "code": "usage", "message": message }
-        }))),
-        _ => out.eprint(&format!("error: {message}\n")),
+        })));
     }
+    out.eprint(&format!("error: {message}\n"));
     2
 }
 
@@ -87,7 +88,7 @@ pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
             .copied()
             .take(a.limit.unwrap_or(usize::MAX))
             .collect();
-        out.print(&match a.format {
+        out.print_as(a.format == Format::Text, &match a.format {
             Format::Json => json_out(&serde_json::json!({
                 "date": a.date,
                 "edition": edition,
@@ -142,21 +143,24 @@ pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
     } else {
         format!("No ruling matches \"{query}\".\n")
     };
-    out.print(&match a.format {
-        Format::Json => json_out(&serde_json::json!({
-            "query": a.query,
-            "date": a.date,
-            "edition": edition,
-            "total": total,
-            "hits": hits.iter().map(|h| serde_json::json!({
-                "score": h.score,
-                "matched": h.matched,
-                "ruling": show::ruling_json(h.ruling, &a.date, edition),
-            })).collect::<Vec<_>>(),
-        })),
-        _ if hits.is_empty() => missing,
-        Format::Markdown => show::ruling_markdown(hits[0].ruling, &a.date, edition),
-        Format::Text => show::hits_text(query, &hits, total, &a.date, edition, out.width),
-    });
+    out.print_as(
+        a.format == Format::Text,
+        &match a.format {
+            Format::Json => json_out(&serde_json::json!({
+                "query": a.query,
+                "date": a.date,
+                "edition": edition,
+                "total": total,
+                "hits": hits.iter().map(|h| serde_json::json!({
+                    "score": h.score,
+                    "matched": h.matched,
+                    "ruling": show::ruling_json(h.ruling, &a.date, edition),
+                })).collect::<Vec<_>>(),
+            })),
+            _ if hits.is_empty() => missing,
+            Format::Markdown => show::ruling_markdown(hits[0].ruling, &a.date, edition),
+            Format::Text => show::hits_text(query, &hits, total, &a.date, edition, out.width),
+        },
+    );
     i32::from(hits.is_empty())
 }

@@ -37,12 +37,12 @@ pub(super) fn verify_cmd(
     match format {
         VerifyFormat::Text => {
             for r in &results {
-                out.print(&text_line(r));
+                out.text(&text_line(r));
                 if let Verdict::Error(p) = &r.verdict {
                     out.problems(p);
                 }
             }
-            out.print(&format!(
+            out.text(&format!(
                 "{passed} passed, {} failed, {skipped} skipped\n",
                 failed + errors
             ));

@@ -657,8 +657,21 @@ pub fn fit_line(line: &str, width: usize, indent: usize) -> String {
     let opts = textwrap::Options::new(width.max(1))
         .break_words(false)
         .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
         .subsequent_indent(&pad);
-    textwrap::fill(line, opts)
+    let wrapped = textwrap::fill(line, opts);
+    // A word that fits the width but not after the indent (a long path) starts at column 0.
+    let lines: Vec<&str> = wrapped
+        .split('\n')
+        .map(|l| {
+            if unicode_width::UnicodeWidthStr::width(l) > width {
+                l.trim_start()
+            } else {
+                l
+            }
+        })
+        .collect();
+    lines.join("\n")
 }
 
 /// Every line of `text` fitted to `width` ([`fit_line`]); a continued line keeps its

@@ -140,7 +140,12 @@ impl Layout {
                 if one.width() <= w {
                     one
                 } else {
-                    textwrap::fill(h, textwrap::Options::new(w).break_words(false))
+                    textwrap::fill(
+                        h,
+                        textwrap::Options::new(w)
+                            .break_words(false)
+                            .word_splitter(textwrap::WordSplitter::NoHyphenation),
+                    )
                 }
             }));
         }

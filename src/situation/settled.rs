@@ -30,8 +30,12 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
     // Units by battlefield and player.
     let mut present: Vec<Vec<Vec<&BoardSpec>>> = vec![vec![Vec::new(); n]; bfs.len()];
     for b in s.board.iter().filter(|b| b.kind == BoardKind::Unit) {
+        // A battlefield or player the file failed to declare is already reported; a unit
+        // pointing at it takes no part in these checks.
         if let (Some(Place::Battlefield(k)), Some(c)) = (b.keys.place, b.controller) {
-            present[k][c].push(b);
+            if let Some(slot) = present.get_mut(k).and_then(|by| by.get_mut(c)) {
+                slot.push(b);
+            }
         }
         if let Some(u) = &b.keys.unit {
             let might = u.might + u.might_this_turn + u.might_this_combat;
