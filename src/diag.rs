@@ -4,7 +4,11 @@
 //! width, so that output is the same on every machine).
 
 use crate::yaml::Loc;
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, MietteError, MietteSpanContents,
+    SourceCode, SourceSpan, SpanContents,
+};
+use std::collections::HashMap;
 
 /// One problem in a file.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -61,7 +65,165 @@ struct ProblemDiag {
     code: String,
     help: Option<String>,
     labels: Vec<(String, SourceSpan)>,
-    src: NamedSource<String>,
+    src: Shown,
+}
+
+/// The text shown for one problem: the file's text, with each line near a label that is wider
+/// than the report cut to the part around its label (`…` marks what is left out). The line and
+/// column in the report's header stay those of the file.
+#[derive(Debug)]
+struct Shown {
+    name: String,
+    text: String,
+    /// Bytes cut from the start of a line (0-based line number), less the `…` shown.
+    shifts: HashMap<usize, isize>,
+}
+
+impl SourceCode for Shown {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        let mut column = inner.column();
+        if context_lines_before == 0 && context_lines_after == 0 {
+            // The header's place: the column in the file.
+            let shift = self.shifts.get(&inner.line()).copied().unwrap_or(0);
+            column = column.saturating_add_signed(shift);
+        }
+        Ok(Box::new(
+            MietteSpanContents::new_named(
+                self.name.clone(),
+                inner.data(),
+                *inner.span(),
+                inner.line(),
+                column,
+                inner.line_count(),
+            )
+            .with_language("yaml"),
+        ))
+    }
+}
+
+/// One cut line: its byte range in the file, the byte range kept, and where the line starts
+/// in the shown text.
+struct Cut {
+    line: std::ops::Range<usize>,
+    kept: std::ops::Range<usize>,
+    prefix: usize,
+    shown_start: usize,
+}
+
+/// `text` with the lines near `labels` (byte offsets) cut to `max` characters around the
+/// first label on them; the labels' spans moved to match.
+fn crop(name: &str, text: &str, labels: &mut [(String, SourceSpan)], max: usize) -> Shown {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_of = |off: usize| starts.partition_point(|&s| s <= off).saturating_sub(1);
+    let mut near: Vec<usize> = labels
+        .iter()
+        .flat_map(|(_, sp)| {
+            let l = line_of(sp.offset());
+            [l.saturating_sub(1), l, l + 1]
+        })
+        .filter(|&l| l < starts.len())
+        .collect();
+    near.sort_unstable();
+    near.dedup();
+    if labels
+        .iter()
+        .any(|(_, sp)| !text.is_char_boundary(sp.offset()))
+    {
+        near.clear();
+    }
+    let mut cuts: Vec<Cut> = Vec::new();
+    let mut shifts = HashMap::new();
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for l in near {
+        let start = starts[l];
+        let end = starts.get(l + 1).map_or(text.len(), |&n| n);
+        let body_end = start + text[start..end].trim_end_matches(['\n', '\r']).len();
+        let body = &text[start..body_end];
+        let width = body.chars().count();
+        if width <= max {
+            continue;
+        }
+        // The window: from a little before the first label on the line.
+        let first = labels
+            .iter()
+            .map(|(_, sp)| sp.offset())
+            .filter(|&o| (start..=body_end).contains(&o))
+            .min();
+        let room = max.saturating_sub(2).max(1);
+        let from_char = first.map_or(0, |o| {
+            let c = text[start..o].chars().count();
+            c.saturating_sub(room / 3).min(width - room)
+        });
+        let to_char = (from_char + room).min(width);
+        let byte = |c: usize| body.char_indices().nth(c).map_or(body.len(), |(b, _)| b);
+        let (kb, ke) = (start + byte(from_char), start + byte(to_char));
+        out.push_str(&text[copied..start]);
+        let shown_start = out.len();
+        let mut prefix = 0;
+        if from_char > 0 {
+            out.push('…');
+            prefix = '…'.len_utf8();
+        }
+        out.push_str(&text[kb..ke]);
+        if to_char < width {
+            out.push('…');
+        }
+        copied = body_end;
+        // miette counts the header's column in bytes.
+        shifts.insert(l, (kb - start) as isize - prefix as isize);
+        cuts.push(Cut {
+            line: start..body_end,
+            kept: kb..ke,
+            prefix,
+            shown_start,
+        });
+    }
+    out.push_str(&text[copied..]);
+    // A byte offset of the file in the shown text.
+    let moved = |off: usize| -> usize {
+        let mut delta: isize = 0;
+        for c in &cuts {
+            if off < c.line.start {
+                break;
+            }
+            if off <= c.line.end {
+                let kept = off.clamp(c.kept.start, c.kept.end);
+                return c.shown_start + c.prefix + (kept - c.kept.start);
+            }
+            let shown_len = c.prefix
+                + (c.kept.end - c.kept.start)
+                + if c.kept.end < c.line.end {
+                    '…'.len_utf8()
+                } else {
+                    0
+                };
+            delta = c.shown_start as isize + shown_len as isize - c.line.end as isize;
+        }
+        (off as isize + delta).max(0) as usize
+    };
+    if !cuts.is_empty() {
+        for (_, sp) in labels.iter_mut() {
+            let a = moved(sp.offset());
+            let b = moved(sp.offset() + sp.len()).max(a);
+            *sp = SourceSpan::from((a, b - a));
+        }
+    }
+    Shown {
+        name: name.to_string(),
+        text: out,
+        shifts,
+    }
 }
 
 impl Diagnostic for ProblemDiag {
@@ -121,7 +283,9 @@ impl FileProblems {
             .with_width(width)
             .with_links(false);
         let mut out = format!("error: {}\n", self.headline());
-        let src = NamedSource::new(&self.path, self.text.clone()).with_language("yaml");
+        // The room for a source line: the width less the gutter (` 14 │ `).
+        let digits = (self.text.matches('\n').count() + 1).to_string().len();
+        let max = width.saturating_sub(digits + 4).max(20);
         for p in &self.problems {
             let span = |loc: Loc| {
                 let offset = loc.offset.min(self.text.len());
@@ -129,12 +293,13 @@ impl FileProblems {
             };
             let mut labels = vec![(p.label.clone(), span(p.loc))];
             labels.extend(p.also.iter().map(|(loc, l)| (l.clone(), span(*loc))));
+            let src = crop(&self.path, &self.text, &mut labels, max);
             let d = ProblemDiag {
                 message: p.message.clone(),
                 code: format!("chainjudge::{}", p.code),
                 help: p.help.clone(),
                 labels,
-                src: src.clone(),
+                src,
             };
             let mut s = String::new();
             if handler.render_report(&mut s, &d).is_err() {
@@ -189,14 +354,30 @@ pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// The closest of `known` to `word`, for "did you mean" help (Jaro-Winkler ≥ 0.8).
+/// The closest of `known` to `word`, for "did you mean" help (Jaro-Winkler ≥ 0.8); `None`
+/// when two are equally close (`Battlefield One` is as close to `Battlefield 1` as to
+/// `Battlefield 2`), since either guess could mislead. A match in another letter case wins.
 pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    known
-        .into_iter()
-        .map(|k| (strsim::jaro_winkler(word, k), k))
-        .filter(|(s, _)| *s >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, k)| k)
+    let mut best: Option<(f64, &'a str)> = None;
+    let mut tied = false;
+    for k in known {
+        if k.eq_ignore_ascii_case(word) {
+            return Some(k);
+        }
+        let s = strsim::jaro_winkler(word, k);
+        if s < 0.8 {
+            continue;
+        }
+        match best {
+            Some((b, bk)) if s == b && bk != k => tied = true,
+            Some((b, _)) if s <= b => {}
+            _ => {
+                best = Some((s, k));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, k)| k)
 }
 
 #[cfg(test)]
@@ -216,5 +397,29 @@ mod tests {
             Some("controller")
         );
         assert_eq!(did_you_mean("xyz", ["controller"]), None);
+        assert_eq!(did_you_mean("ana", ["Ana", "Ben"]), Some("Ana"));
+        // Equally close to two: no guess.
+        assert_eq!(
+            did_you_mean("Battlefield One", ["Battlefield 1", "Battlefield 2"]),
+            None
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_its_label_and_keeps_its_column() {
+        let line = format!("k: {{ text: \"{}\", countr: a }}", "word ".repeat(400));
+        let text = format!("a: 1\n{line}\nb: 2\n");
+        let at = text.find("countr").unwrap();
+        let fp = FileProblems {
+            path: "f.yaml".into(),
+            text: text.clone(),
+            problems: vec![Problem::new("unknown_key", Loc::new(at, 6), "unknown key")],
+            during_replay: false,
+        };
+        let out = fp.render(false, 80);
+        let col = line.find("countr").unwrap() + 1;
+        assert!(out.contains(&format!("f.yaml:2:{col}]")), "{out}");
+        assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+        assert!(out.contains("countr: a }"), "{out}");
     }
 }

@@ -31,6 +31,8 @@ impl Loc {
 pub struct SyntaxProblem {
     /// Where it is.
     pub loc: Loc,
+    /// The label shown at `loc`.
+    pub label: String,
     /// What is wrong, in a sentence.
     pub message: String,
     /// What to do about it.
@@ -111,6 +113,13 @@ pub fn span_loc(text: &Text, span: &Span) -> Loc {
 pub fn scalar_loc(text: &Text, node: &marked_yaml::types::MarkedScalarNode) -> Loc {
     let src = text.src;
     let start = span_loc(text, node.span()).offset.min(src.len());
+    if node.as_str().is_empty() && node.may_coerce() {
+        // An empty value: the parser places it where the next token starts, often the next
+        // line's key. Its place is the key (or list dash) it belongs to.
+        if let Some(loc) = empty_value_owner(src, start) {
+            return loc;
+        }
+    }
     let rest = &src[start..];
     let line_end = rest.find('\n').unwrap_or(rest.len());
     let len = match rest.chars().next() {
@@ -146,6 +155,39 @@ pub fn scalar_loc(text: &Text, node: &marked_yaml::types::MarkedScalarNode) -> L
     )
 }
 
+/// The key with its colon (`turn:`) or the list dash (`-`) that an empty value at `start`
+/// belongs to: the last thing written before it, comments and blank lines aside.
+fn empty_value_owner(src: &str, start: usize) -> Option<Loc> {
+    let mut end = start;
+    let mut first = true;
+    loop {
+        let line_start = src[..end].rfind('\n').map_or(0, |n| n + 1);
+        let line = &src[line_start..end];
+        let code = comment_start(line).map_or(line, |h| &line[..h]);
+        let code = code.trim_end();
+        // On the line where the parser placed it, a list dash before it is the next entry's.
+        let next_entry = first && code.trim().chars().all(|c| c == '-' || c == ' ');
+        first = false;
+        if code.trim().is_empty() || next_entry {
+            if line_start == 0 {
+                return None;
+            }
+            end = line_start - 1;
+            continue;
+        }
+        let last = line_start + code.len() - 1;
+        return match code.as_bytes()[code.len() - 1] {
+            b':' => {
+                let key = key_before(code, code.len() - 1);
+                let key_start = line_start + code[..code.len() - 1].rfind(key).unwrap_or(0);
+                Some(Loc::new(key_start, last + 1 - key_start))
+            }
+            b'-' => Some(Loc::new(last, 1)),
+            _ => None,
+        };
+    }
+}
+
 /// Parses `src` into a node tree with positions. The top level must be a mapping.
 ///
 /// # Errors
@@ -158,7 +200,8 @@ pub fn parse_tree(src: &str) -> Result<Node, Vec<SyntaxProblem>> {
     // follows it is not looked at (it would only repeat the first document's keys).
     let (mut problems, cut) = documents(src);
     let src = &src[..cut];
-    problems.extend(scan_constructs(src));
+    let scan = scan_constructs(src);
+    problems.extend(scan.problems);
     // Blank them out in a working copy (same length, so offsets stay right) to look for
     // further problems. Duplicate keys: the parser stops at the first; rename it in the copy
     // and parse again to find the others.
@@ -179,6 +222,15 @@ pub fn parse_tree(src: &str) -> Result<Node, Vec<SyntaxProblem>> {
             Ok(node) if problems.is_empty() => return Ok(node),
             Ok(_) => return Err(problems),
             Err((p, dup)) => {
+                if dup.is_none() {
+                    // After a tab or non-breaking space in the indentation, the parser's
+                    // complaint only restates it.
+                    if scan.first_layout.is_some_and(|f| p.loc.offset >= f) {
+                        return Err(problems);
+                    }
+                    problems.push(explain(&work, &p).unwrap_or(p));
+                    return Err(problems);
+                }
                 problems.push(p);
                 let Some(loc) = dup else { return Err(problems) };
                 let end = loc.offset + loc.len;
@@ -219,18 +271,13 @@ fn parse_once(src: &str) -> Result<Node, (SyntaxProblem, Option<Loc>)> {
         Err(_) => Err((
             SyntaxProblem {
                 loc: Loc::new(0, src.find('\n').unwrap_or(src.len()).max(1).min(src.len().max(1))),
+                label: "here".into(),
                 message: "this YAML uses a construct situation format 1 does not read".into(),
                 help: "write plain mappings, lists and values (no anchors, aliases, tags or complex keys)".into(),
             },
             None,
         )),
     }
-}
-
-/// Whether position `i` of `line` is where a YAML node may start.
-fn node_start(line: &str, i: usize) -> bool {
-    let before = line[..i].trim_end();
-    before.is_empty() || before.ends_with([':', '-', '[', ',', '{', '?'])
 }
 
 /// A second YAML document: a `---` line after content (a leading one only opens the single
@@ -248,6 +295,7 @@ fn documents(src: &str) -> (Vec<SyntaxProblem>, usize) {
         if marker && content {
             out.push(SyntaxProblem {
                 loc: Loc::new(offset, 3),
+                label: "second document".into(),
                 message: "a second YAML document starts here; a situation file holds exactly one"
                     .into(),
                 help:
@@ -262,6 +310,7 @@ fn documents(src: &str) -> (Vec<SyntaxProblem>, usize) {
             if ended {
                 out.push(SyntaxProblem {
                     loc: Loc::new(offset, text.len().max(1)),
+                    label: "after the end".into(),
                     message: "text after the end of the YAML document (`...`); a situation file holds exactly one".into(),
                     help: "remove the `...` line, or what follows it".into(),
                 });
@@ -274,36 +323,203 @@ fn documents(src: &str) -> (Vec<SyntaxProblem>, usize) {
     (out, src.len())
 }
 
-/// Finds, outside quotes and comments, every tab used for indentation and every anchor
-/// (`&name`), alias (`*name`) and tag (`!tag`) where a YAML node may start.
-fn scan_constructs(src: &str) -> Vec<SyntaxProblem> {
+/// What [`scan_constructs`] found: the problems, and where the first problem of layout (a tab
+/// or non-breaking space in the indentation) is, after which the parser's own complaints only
+/// restate it.
+struct Scan {
+    problems: Vec<SyntaxProblem>,
+    first_layout: Option<usize>,
+}
+
+/// The key before a colon at byte `colon` of `line`: the text after the indentation, list
+/// dashes and flow punctuation before it.
+fn key_before(line: &str, colon: usize) -> &str {
+    let before = &line[..colon];
+    let from = before.rfind(['{', ',', '[']).map_or(0, |i| i + 1);
+    before[from..]
+        .trim_start()
+        .trim_start_matches(['-', ' '])
+        .trim()
+}
+
+/// Finds, outside quotes and comments, every tab or non-breaking space used for indentation,
+/// every tab after a key's colon, every single-quoted value closed early by an apostrophe, and
+/// every anchor (`&name`), alias (`*name`) and tag (`!tag`) where a YAML node starts (not inside
+/// a plain value such as `Rex - *Deathknell*`, nor in the lines of a `|` or `>` block).
+#[allow(clippy::too_many_lines)]
+fn scan_constructs(src: &str) -> Scan {
     let mut out = Vec::new();
+    let mut first_layout = None;
     let mut offset = 0;
+    // The indentation of the line that opened a `|` or `>` block, while in its lines.
+    let mut block: Option<usize> = None;
     for line in src.split_inclusive('\n') {
-        let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
-        if let Some(t) = line[..indent].find('\t') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let indent_len = body.len() - body.trim_start_matches([' ', '\t', '\u{a0}']).len();
+        let indent = &body[..indent_len];
+        let blank = body.trim_matches([' ', '\t', '\u{a0}']).is_empty();
+        if let Some(b) = block {
+            let spaces = body.len() - body.trim_start_matches(' ').len();
+            if blank || spaces > b {
+                offset += line.len();
+                continue;
+            }
+            block = None;
+        }
+        if let Some(t) = indent.find('\t') {
+            first_layout.get_or_insert(offset + t);
             out.push(SyntaxProblem {
                 loc: Loc::new(offset + t, 1),
+                label: "a tab".into(),
                 message: "a tab is used for indentation; YAML allows only spaces there".into(),
                 help: "replace the tab with spaces".into(),
             });
         }
-        let mut in_single = false;
+        if let Some(n) = indent.find('\u{a0}') {
+            first_layout.get_or_insert(offset + n);
+            // The whole indentation, so that the rest of the file can still be read.
+            out.push(SyntaxProblem {
+                loc: Loc::new(offset + n, indent_len - n),
+                label: "non-breaking spaces".into(),
+                message: "a non-breaking space (U+00A0) is used for indentation; YAML allows only ordinary spaces there".into(),
+                help: "retype the indentation with ordinary spaces (non-breaking spaces come with text copied from a web page or a word processor)".into(),
+            });
+        }
+        let mut in_single: Option<usize> = None;
         let mut in_double = false;
+        let mut plain = false;
+        let mut expect_node = true;
+        let mut depth = 0usize;
         let mut prev = ' ';
-        for (i, c) in line.char_indices() {
-            let quoted = in_single || in_double;
+        let mut chars = body.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            let next = chars.peek().map(|&(_, n)| n);
+            let ends_token = |n: Option<char>| n.is_none_or(|n| n == ' ' || n == '\t');
+            if let Some(open) = in_single {
+                if c == '\'' {
+                    if next == Some('\'') {
+                        chars.next();
+                    } else {
+                        in_single = None;
+                        // What may follow a closing quote: the end of the line, a comment, a
+                        // key's colon or a flow separator. Anything else means an apostrophe
+                        // closed the value early.
+                        let rest = body[i + 1..].trim_start_matches([' ', '\t']);
+                        let spaced = rest.len() < body.len() - i - 1;
+                        let fine = rest.is_empty()
+                            || rest.starts_with([':', ',', ']', '}'])
+                            || (spaced && rest.starts_with('#'));
+                        if !fine {
+                            let close = body[i + 1..].find(" #").map_or(body.len(), |n| i + 1 + n);
+                            let last = body[..close].trim_end().rfind('\'').filter(|&l| l > i);
+                            let fix = last.map(|l| {
+                                let inner = &body[open + 1..l];
+                                format!(
+                                    ": '{}'; or put the value in double quotes: \"{inner}\"",
+                                    inner.replace('\'', "''")
+                                )
+                            });
+                            out.push(SyntaxProblem {
+                                loc: Loc::new(offset + i, 1),
+                                label: "this quote ends the value".into(),
+                                message: "this apostrophe ends the single-quoted value early, and text follows it".into(),
+                                help: format!(
+                                    "inside single quotes an apostrophe is written twice (`''`){}",
+                                    fix.unwrap_or_default()
+                                ),
+                            });
+                            // Read on as if the value went to its last quote.
+                            if let Some(l) = last {
+                                while chars.peek().is_some_and(|&(j, _)| j < l) {
+                                    chars.next();
+                                }
+                                chars.next();
+                            }
+                        }
+                        expect_node = false;
+                    }
+                }
+                prev = c;
+                continue;
+            }
+            if in_double {
+                if c == '\\' {
+                    chars.next();
+                } else if c == '"' {
+                    in_double = false;
+                    expect_node = false;
+                }
+                prev = c;
+                continue;
+            }
+            if c == '#' && (i == 0 || prev == ' ' || prev == '\t') {
+                break;
+            }
+            if c == ':' && next == Some('\t') {
+                out.push(SyntaxProblem {
+                    loc: Loc::new(offset + i + 1, 1),
+                    label: "a tab".into(),
+                    message: format!(
+                        "a tab follows `{}:`; the parser needs a space after a key's colon",
+                        key_before(body, i)
+                    ),
+                    help: format!(
+                        "replace the tab after `{}:` with a space",
+                        key_before(body, i)
+                    ),
+                });
+            }
+            if plain {
+                match c {
+                    ':' if ends_token(next)
+                        || (depth > 0 && next.is_some_and(|n| ",]}".contains(n))) =>
+                    {
+                        plain = false;
+                        expect_node = true;
+                    }
+                    ',' if depth > 0 => {
+                        plain = false;
+                        expect_node = true;
+                    }
+                    ']' | '}' if depth > 0 => {
+                        plain = false;
+                        depth -= 1;
+                    }
+                    _ => {}
+                }
+                prev = c;
+                continue;
+            }
             match c {
-                '\'' if !in_double => in_single = !in_single,
-                '"' if !in_single => in_double = !in_double,
-                '#' if !quoted && (i == 0 || prev == ' ' || prev == '\t') => break,
-                '&' | '*' | '!' if !quoted && node_start(line, i) => {
-                    let next_ok = line[i + 1..]
-                        .starts_with(|ch: char| ch.is_alphanumeric() || "_!<".contains(ch));
+                ' ' | '\t' => {}
+                '\'' => {
+                    in_single = Some(i);
+                    expect_node = false;
+                }
+                '"' => {
+                    in_double = true;
+                    expect_node = false;
+                }
+                '[' | '{' => {
+                    depth += 1;
+                    expect_node = true;
+                }
+                ']' | '}' => {
+                    depth = depth.saturating_sub(1);
+                    expect_node = false;
+                }
+                ',' => expect_node = true,
+                '-' | '?' | ':' if ends_token(next) => expect_node = true,
+                '|' | '>' if expect_node => {
+                    block = Some(body.len() - body.trim_start_matches(' ').len());
+                    break;
+                }
+                '&' | '*' | '!' if expect_node => {
+                    let next_ok = next.is_some_and(|ch| ch.is_alphanumeric() || "_!<".contains(ch));
                     if next_ok {
-                        let len = line[i..]
+                        let len = body[i..]
                             .find(|ch: char| ch.is_whitespace() || ",]}".contains(ch))
-                            .unwrap_or(line.len() - i)
+                            .unwrap_or(body.len() - i)
                             .max(1);
                         let (what, help) = match c {
                             '&' => ("YAML anchors are not part of situation format 1", "remove the `&anchor` and write values out in full"),
@@ -312,18 +528,319 @@ fn scan_constructs(src: &str) -> Vec<SyntaxProblem> {
                         };
                         out.push(SyntaxProblem {
                             loc: Loc::new(offset + i, len),
+                            label: "not part of format 1".into(),
                             message: what.into(),
                             help: help.into(),
                         });
+                        while chars.peek().is_some_and(|&(j, _)| j < i + len) {
+                            chars.next();
+                        }
+                        // An anchor or a tag is followed by its node; an alias is the node.
+                        expect_node = c != '*';
+                        prev = ' ';
+                        continue;
                     }
+                    plain = true;
+                    expect_node = false;
                 }
-                _ => {}
+                _ => {
+                    plain = true;
+                    expect_node = false;
+                }
             }
             prev = c;
         }
         offset += line.len();
     }
-    out
+    Scan {
+        problems: out,
+        first_layout,
+    }
+}
+
+/// A clearer account of some parser errors, found from the text around them: a `#` comment
+/// that hides the closing bracket of a flow list or mapping, and a key without its colon.
+fn explain(src: &str, p: &SyntaxProblem) -> Option<SyntaxProblem> {
+    let lines: Vec<(usize, &str)> = src
+        .split_inclusive('\n')
+        .scan(0, |off, l| {
+            let start = *off;
+            *off += l.len();
+            Some((start, l.trim_end_matches(['\n', '\r'])))
+        })
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let at = lines
+        .iter()
+        .rposition(|(start, _)| *start <= p.loc.offset)
+        .unwrap_or(0);
+    // A comment that hides a closing bracket: the line opens a flow construct, does not close
+    // it before a ` #`, and the comment holds the closing bracket.
+    for &(start, line) in lines[..=at].iter().rev().take(8) {
+        let Some(hash) = comment_start(line) else {
+            continue;
+        };
+        let code = &line[..hash];
+        let open = code.matches(['[', '{']).count();
+        let close = code.matches([']', '}']).count();
+        let comment = &line[hash..];
+        if open > close && comment.contains([']', '}']) {
+            let bracket = if code.rfind('[') > code.rfind('{') {
+                ("]", "list")
+            } else {
+                ("}", "mapping")
+            };
+            return Some(SyntaxProblem {
+                loc: Loc::new(start + hash, 1),
+                label: "the comment starts here".into(),
+                message: format!(
+                    "this `#` starts a comment, which hides the closing `{}` of the {} opened on this line",
+                    bracket.0, bracket.1
+                ),
+                help: format!(
+                    "a `#` after a space starts a comment that runs to the end of the line: remove the `#` (or close the {} before it)",
+                    bracket.1
+                ),
+            });
+        }
+    }
+    if p.message.contains("expect ':'") || p.message.contains("expected ':'") {
+        // The nearest line above (or at) the error with words but no colon.
+        for &(start, line) in lines[..=at].iter().rev().take(4) {
+            let code = comment_start(line).map_or(line, |h| &line[..h]).trim_end();
+            let text = code.trim_start().trim_start_matches(['-', ' ']);
+            if text.is_empty() || text.starts_with(['[', '{', '"', '\'']) {
+                continue;
+            }
+            if code.contains(": ") || code.ends_with(':') {
+                continue;
+            }
+            let key = text.split_whitespace().next().unwrap_or(text);
+            let value = text[key.len()..].trim();
+            let key_at = start
+                + (code.len() - code.trim_start().len())
+                + (code.trim_start().len() - text.len());
+            return Some(SyntaxProblem {
+                loc: Loc::new(key_at, key.len().max(1)),
+                label: "no `:` after this key".into(),
+                message: format!("missing `:` after `{key}`"),
+                help: if value.is_empty() {
+                    format!("write `{key}:` followed by its value")
+                } else {
+                    format!("write `{key}: {value}`: a key is followed by a colon and a space")
+                },
+            });
+        }
+    }
+    if p.message.contains("quoted scalar") {
+        // A quote opened on a line at or above the error and never closed on it.
+        for &(start, line) in lines[..=at].iter().rev().take(12) {
+            let Some(open) = unclosed_quote(line) else {
+                continue;
+            };
+            let q = &line[open..=open];
+            let value = line[open + 1..].trim_end();
+            return Some(SyntaxProblem {
+                loc: Loc::new(start + open, 1),
+                label: "opened here".into(),
+                message: format!("the quote `{q}` opened here is never closed"),
+                help: format!("close the value with `{q}` at its end: {q}{value}{q}"),
+            });
+        }
+    }
+    let (line_start, line) = lines[at];
+    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let code_of = |l: &str| {
+        comment_start(l)
+            .map_or(l, |h| &l[..h])
+            .trim_end()
+            .to_string()
+    };
+    // A missing comma in a flow mapping: `{ controller: Ana kind: spell }`.
+    if p.message.contains("flow mapping") && p.message.contains("','") {
+        let col = p.loc.offset - line_start;
+        let before = &line[..col.min(line.len())];
+        if let Some(key_start) = before.trim_end_matches(':').rfind(' ').map(|i| i + 1) {
+            let key = before[key_start..].trim_end_matches(':');
+            let pair_from = before[..key_start].rfind([',', '{']).map_or(0, |i| i + 1);
+            let pair = before[pair_from..key_start].trim();
+            if pair.contains(": ") && !key.is_empty() {
+                let rest = &line[key_start..];
+                let next = rest.find([',', '}']).map_or(rest, |e| &rest[..e]).trim();
+                return Some(SyntaxProblem {
+                    loc: Loc::new(line_start + key_start, key.len()),
+                    label: "a comma is missing before this".into(),
+                    message: format!("a comma is missing between `{pair}` and `{key}:`"),
+                    help: format!(
+                        "separate the pairs of a `{{ }}` mapping with commas: `{pair}, {next}`"
+                    ),
+                });
+            }
+        }
+    }
+    // A flow list or mapping left open at the end of its line and of the text.
+    if p.message.contains("flow sequence") || p.message.contains("flow mapping") {
+        for &(start, l) in lines[..=at].iter().rev().take(4) {
+            let code = code_of(l);
+            let mut stack = Vec::new();
+            for (i, c) in code.char_indices() {
+                match c {
+                    '[' | '{' => stack.push((i, c)),
+                    ']' | '}' => {
+                        stack.pop();
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(&(i, c)) = stack.last() {
+                let (close, what) = if c == '[' {
+                    (']', "list")
+                } else {
+                    ('}', "mapping")
+                };
+                return Some(SyntaxProblem {
+                    loc: Loc::new(start + i, 1),
+                    label: "opened here".into(),
+                    message: format!("the {what} opened here with `{c}` is not closed"),
+                    help: format!("close it with `{close}` at the end of its line"),
+                });
+            }
+        }
+    }
+    // A key indented unlike the keys above it.
+    let code = code_of(line);
+    let key_here = code
+        .trim_start()
+        .split_once(": ")
+        .map(|(k, _)| k)
+        .or_else(|| code.trim_start().strip_suffix(':'));
+    if let Some(key) = key_here.filter(|k| {
+        !k.is_empty() && !k.starts_with(['-', '[', '{', '"', '\'', '#']) && !k.contains(' ')
+    }) {
+        let mine = indent(line);
+        let above = lines[..at]
+            .iter()
+            .rev()
+            .map(|(_, l)| *l)
+            .find(|l| !code_of(l).trim().is_empty());
+        if let Some(prev) = above {
+            let pcode = code_of(prev);
+            let ptext = pcode.trim_start().trim_start_matches("- ");
+            let pkey = ptext.split_once(':').map(|(k, _)| k.trim()).unwrap_or("");
+            let p_indent = pcode.len() - ptext.len();
+            let p_has_value = ptext
+                .split_once(": ")
+                .is_some_and(|(_, v)| !v.trim().is_empty());
+            let key_at = line_start + mine;
+            if mine > p_indent && p_has_value && !pkey.is_empty() {
+                let n = mine - p_indent;
+                return Some(SyntaxProblem {
+                    loc: Loc::new(key_at, key.len()),
+                    label: "indented too far".into(),
+                    message: format!("`{key}:` is indented more than `{pkey}:` above it, whose value is already written"),
+                    help: format!(
+                        "indent `{key}:` like `{pkey}:`, {n} space{} less",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                });
+            }
+            // Less indented than the line above, and in line with no key above it.
+            if mine < p_indent {
+                let levels: Vec<usize> = lines[..at]
+                    .iter()
+                    .map(|(_, l)| code_of(l))
+                    .filter(|c| !c.trim().is_empty())
+                    .map(|c| {
+                        let t = c.trim_start().trim_start_matches("- ");
+                        c.len() - t.len()
+                    })
+                    .collect();
+                if !levels.contains(&mine) {
+                    return Some(SyntaxProblem {
+                        loc: Loc::new(key_at, key.len()),
+                        label: "in line with no key above".into(),
+                        message: format!(
+                            "`{key}:` is indented {mine} space{}, in line with no key above it",
+                            if mine == 1 { "" } else { "s" }
+                        ),
+                        help: format!("indent it {p_indent} spaces, like `{pkey}:`"),
+                    });
+                }
+            }
+        }
+    }
+    // A list entry `- ` less indented than the entries above it.
+    if code.trim_start().starts_with("- ") {
+        let mine = indent(line);
+        let entry_above = lines[..at]
+            .iter()
+            .rev()
+            .map(|(_, l)| code_of(l))
+            .find(|c| c.trim_start().starts_with("- ") && indent(c) != mine);
+        if let Some(c) = entry_above.filter(|c| indent(c) > mine) {
+            let n = indent(&c) - mine;
+            return Some(SyntaxProblem {
+                loc: Loc::new(line_start + mine, 1),
+                label: "this entry".into(),
+                message: format!(
+                    "this list entry starts at column {}, left of the entries above it (column {}), so it is outside their list",
+                    mine + 1,
+                    indent(&c) + 1
+                ),
+                help: format!("indent this entry and its keys {n} more space{}, in line with the `-` above", if n == 1 { "" } else { "s" }),
+            });
+        }
+    }
+    None
+}
+
+/// Where a quote opens in `line` without closing on it (outside comments).
+fn unclosed_quote(line: &str) -> Option<usize> {
+    let mut open: Option<(usize, char)> = None;
+    let mut prev = ' ';
+    let mut chars = line.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match open {
+            Some((_, '"')) if c == '\\' => {
+                chars.next();
+            }
+            Some((_, q)) if c == q => {
+                if q == '\'' && chars.peek().is_some_and(|&(_, n)| n == '\'') {
+                    chars.next();
+                } else {
+                    open = None;
+                }
+            }
+            Some(_) => {}
+            None if c == '#' && (prev == ' ' || i == 0) => break,
+            None if (c == '"' || c == '\'') && (prev == ' ' || "[{,:".contains(prev)) => {
+                open = Some((i, c));
+            }
+            None => {}
+        }
+        prev = c;
+    }
+    open.map(|(i, _)| i)
+}
+
+/// The byte where a comment starts in `line` (a `#` at its start or after a space, outside
+/// quotes).
+fn comment_start(line: &str) -> Option<usize> {
+    let mut single = false;
+    let mut double = false;
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        match c {
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            '#' if !single && !double && (prev == ' ' || prev == '\t') => return Some(i),
+            _ => {}
+        }
+        prev = c;
+    }
+    None
 }
 
 fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
@@ -340,27 +857,32 @@ fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
     match e {
         E::TopLevelMustBeMapping(m) => SyntaxProblem {
             loc: at(m),
+            label: "here".into(),
             message: "a situation file is a YAML mapping of keys (format, players, chain, ...)"
                 .into(),
             help: "start the file with `format: 1` and write one key per line".into(),
         },
         E::TopLevelMustBeSequence(m) => SyntaxProblem {
             loc: at(m),
+            label: "here".into(),
             message: "expected a list at the top level".into(),
             help: "this should not happen for situation files".into(),
         },
         E::UnexpectedAnchor(m) => SyntaxProblem {
             loc: at(m),
+            label: "here".into(),
             message: "YAML anchors and aliases are not part of situation format 1".into(),
             help: "remove the `&anchor` and write the value out in full where it is needed".into(),
         },
         E::MappingKeyMustBeScalar(m) => SyntaxProblem {
             loc: at(m),
+            label: "here".into(),
             message: "a mapping key must be a plain word".into(),
             help: "keys are snake_case words such as `controller`".into(),
         },
         E::UnexpectedTag(m) => SyntaxProblem {
             loc: at(m),
+            label: "here".into(),
             message: "YAML tags (`!tag`) are not part of situation format 1".into(),
             help: "remove the tag; values are plain text, numbers, lists and mappings".into(),
         },
@@ -374,6 +896,7 @@ fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
             };
             SyntaxProblem {
                 loc: at(m),
+                label: "here".into(),
                 message: format!("this is not valid YAML: {info}"),
                 help: help.into(),
             }
@@ -382,6 +905,7 @@ fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
             let key = &inner.key;
             SyntaxProblem {
                 loc: scalar_loc(&Text::new(src), key),
+                label: "second time".into(),
                 message: format!("the key `{}` appears twice in this mapping", key.as_str()),
                 help: "keep one of them; YAML would silently use only one".into(),
             }
@@ -417,6 +941,56 @@ mod tests {
     #[test]
     fn star_inside_text_is_not_an_alias() {
         assert!(parse_tree("a: \"*x\"\nb: a *b\n").is_ok());
+    }
+
+    #[test]
+    fn a_star_inside_a_plain_value_or_a_block_is_text() {
+        assert!(parse_tree("title: Rex - *Deathknell* answered\n").is_ok());
+        assert!(parse_tree("t: a, *b\nu: |\n  *bold* text\n  &x\nv: 1\n").is_ok());
+        assert!(parse_tree("l: [a, *b]\n").is_err());
+        assert!(parse_tree("- *b\n").is_err());
+    }
+
+    #[test]
+    fn layout_problems_are_named_and_not_restated() {
+        let err = parse_tree("a:\n\u{a0}\u{a0}b: 1\nc: 2\n").unwrap_err();
+        assert_eq!(err.len(), 1, "{err:?}");
+        assert!(err[0].message.contains("U+00A0"));
+        let err = parse_tree("a:\tb\n").unwrap_err();
+        assert_eq!(err.len(), 1, "{err:?}");
+        assert!(err[0].message.contains("a tab follows `a:`"));
+        let err = parse_tree("name: 'Ana's Gambit'\n").unwrap_err();
+        assert_eq!(err.len(), 1, "{err:?}");
+        assert!(err[0].help.contains("'Ana''s Gambit'"), "{}", err[0].help);
+    }
+
+    #[test]
+    fn parser_errors_are_explained_where_they_start() {
+        let err = parse_tree("a:\n  b: 1\n  c 2\n  d: 3\n").unwrap_err();
+        assert_eq!(err[0].message, "missing `:` after `c`");
+        let err = parse_tree("p: [A, B # , C]\nq: 1\n").unwrap_err();
+        assert!(err[0].message.contains("hides the closing `]`"));
+        assert_eq!(err[0].loc.offset, 9);
+        let err = parse_tree("t: \"open\nu: 1\n").unwrap_err();
+        assert!(
+            err[0].message.contains("never closed"),
+            "{}",
+            err[0].message
+        );
+        assert_eq!(err[0].loc.offset, 3);
+    }
+
+    #[test]
+    fn an_empty_value_is_placed_at_its_key_or_dash() {
+        let src = "a:\nb: 1\nl:\n  -\n  - x\n";
+        let tree = parse_tree(src).unwrap();
+        let text = Text::new(src);
+        let m = tree.as_mapping().unwrap();
+        let a = m.get_node("a").unwrap().as_scalar().unwrap();
+        assert_eq!(scalar_loc(&text, a), Loc::new(0, 2));
+        let l = m.get_node("l").unwrap().as_sequence().unwrap();
+        let dash = l.iter().next().unwrap().as_scalar().unwrap();
+        assert_eq!(scalar_loc(&text, dash), Loc::new(src.find("-").unwrap(), 1));
     }
 
     #[test]

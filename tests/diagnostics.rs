@@ -1,6 +1,7 @@
-//! Bad input: every file in tests/bad/ is rejected, with every problem it declares in its
-//! `# error: LINE CODE` header lines reported at that line, exit code 2 and nothing replayed.
-//! The rendered diagnostics are snapshotted, one per file.
+//! Bad input: every file in tests/bad/ is rejected, with exactly the problems it declares in
+//! its `# error: LINE CODE` header lines, in that order (the first is the root cause; no
+//! follow-on that only restates it), each at its line, exit code 2 and nothing replayed. The
+//! rendered diagnostics are snapshotted, one per file.
 
 use chainjudge::situation;
 use std::path::Path;
@@ -44,6 +45,15 @@ fn bad_files_report_every_problem_at_its_line() {
                 w.0
             );
         }
+        assert_eq!(
+            got.first(),
+            want.first(),
+            "{name}: the first problem reported is the root cause, the first declared one; got {got:?}"
+        );
+        assert_eq!(
+            got, want,
+            "{name}: exactly the declared problems are reported, in the declared order (a follow-on that only restates another is not reported)"
+        );
         for p in &err.problems {
             assert!(
                 p.help.is_some(),

@@ -66,19 +66,29 @@ impl IdWhat {
 pub(super) struct Registry {
     ids: HashMap<String, (IdWhat, Loc)>,
     order: Vec<String>,
+    /// An entry's id could not be known (no readable `id` or `name`): a reference to an
+    /// unknown id may name it, so unknown ids are not reported.
+    pub(super) incomplete: bool,
 }
 
 impl Registry {
+    /// Whether `id` is registered.
+    pub(super) fn knows(&self, id: &str) -> bool {
+        self.ids.contains_key(id)
+    }
+
     pub(super) fn add(&mut self, id: &str, what: IdWhat, loc: Loc, problems: &mut Vec<Problem>) {
         if id.is_empty() {
             return;
         }
-        if self.ids.contains_key(id) {
-            problems.push(
-                Problem::new("duplicate_id", loc, format!("the id `{id}` is used twice"))
-                    .label("second use")
-                    .help("every id is unique: add `id:` with a different value (ids default to the slug of the name)"),
-            );
+        if let Some(&(_, first)) = self.ids.get(id) {
+            let mut p = Problem::new("duplicate_id", loc, format!("the id `{id}` is used twice"))
+                .label("second use")
+                .help("every id is unique: add `id:` with a different value to one of them (ids default to the slug of the name)");
+            if first != loc {
+                p.also.push((first, "first use".to_string()));
+            }
+            problems.push(p);
             return;
         }
         self.ids.insert(id.to_string(), (what, loc));
@@ -121,8 +131,8 @@ pub(super) struct Ref {
     pub(super) kind: RefKind,
 }
 
-/// Whether `s` is a date written YYYY-MM-DD.
-pub(super) fn is_date(s: &str) -> bool {
+/// Whether `s` is written YYYY-MM-DD (digits and dashes in those places).
+pub(super) fn is_date_shape(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 10
         && b[4] == b'-'
@@ -130,8 +140,31 @@ pub(super) fn is_date(s: &str) -> bool {
         && b.iter()
             .enumerate()
             .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
-        && (1..=12).contains(&s[5..7].parse::<u32>().unwrap_or(0))
-        && (1..=31).contains(&s[8..10].parse::<u32>().unwrap_or(0))
+}
+
+/// The number of days in a month of the Gregorian calendar (`None` for a month not 1-12).
+pub(super) fn days_in_month(year: u32, month: u32) -> Option<u32> {
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => Some(31),
+        4 | 6 | 9 | 11 => Some(30),
+        2 if leap => Some(29),
+        2 => Some(28),
+        _ => None,
+    }
+}
+
+/// Whether `s` is a day of the calendar written YYYY-MM-DD.
+pub(super) fn is_date(s: &str) -> bool {
+    if !is_date_shape(s) {
+        return false;
+    }
+    let (y, m, d) = (
+        s[0..4].parse::<u32>().unwrap_or(0),
+        s[5..7].parse::<u32>().unwrap_or(0),
+        s[8..10].parse::<u32>().unwrap_or(0),
+    );
+    days_in_month(y, m).is_some_and(|n| (1..=n).contains(&d))
 }
 
 /// The edition in force on `date`, or `None` before the first supported day.
@@ -142,14 +175,28 @@ pub(super) fn edition_in_force(date: &str) -> Option<RulesChoice> {
     }
 }
 
+/// Whether an id names something whose kind could not be read: whether it is of the right
+/// kind is then unknown.
+fn kind_unknown(what: IdWhat) -> bool {
+    matches!(
+        what,
+        IdWhat::Chain(None) | IdWhat::Action(None) | IdWhat::PlayEffect(None) | IdWhat::Board(None)
+    )
+}
+
+/// The cross-checks. `unreadable` names the sections of the file (`board`, `chain`,
+/// `showdown`, `phase`, ...) in which a value could not be read: a check that depends on one
+/// of them is skipped, since its problem would only restate the one already reported.
 #[allow(clippy::too_many_lines)]
 pub(super) fn check(
     s: &Situation,
     reg: &Registry,
     refs: &[Ref],
     keys: &HashMap<&'static str, Loc>,
+    unreadable: &std::collections::HashSet<&'static str>,
     problems: &mut Vec<Problem>,
 ) {
+    let read = |sections: &[&str]| sections.iter().all(|k| !unreadable.contains(k));
     let key = |k: &str| keys.get(k).copied().unwrap_or_default();
     // Dates and editions.
     let editions = Editions::get();
@@ -224,12 +271,28 @@ pub(super) fn check(
             None => (r.id.as_str(), None),
         };
         let Some(&(what, _)) = reg.ids.get(base) else {
+            if reg.incomplete {
+                continue;
+            }
             let known = reg.order.iter().map(String::as_str);
-            let help = match did_you_mean(base, known) {
+            // `poro` for `loyal-poro`: a whole part of exactly one id.
+            let part: Vec<&str> = reg
+                .order
+                .iter()
+                .map(String::as_str)
+                .filter(|k| k.split('-').any(|w| w == base) || k.ends_with(&format!("-{base}")))
+                .collect();
+            let mut help = match did_you_mean(base, known) {
                 Some(m) => format!("did you mean `{m}`?"),
+                None if part.len() == 1 => format!("did you mean `{}`?", part[0]),
                 None if reg.order.is_empty() => "the file defines no ids yet".to_string(),
                 None => format!("known ids: {}", reg.order.join(", ")),
             };
+            if base.contains(['“', '”', '‘', '’']) {
+                help = format!(
+                    "“ ” and ‘ ’ are curly quotes, which YAML keeps as part of the text: remove them (or use straight quotes); {help}"
+                );
+            }
             problems.push(
                 Problem::new(
                     "unknown_id",
@@ -251,6 +314,19 @@ pub(super) fn check(
                 );
                 continue;
             }
+        }
+        if kind_unknown(what)
+            && matches!(
+                r.kind,
+                RefKind::Killable
+                    | RefKind::Unit
+                    | RefKind::Facedown
+                    | RefKind::ExpectKilled
+                    | RefKind::ExpectUnit
+                    | RefKind::ExpectLocated
+            )
+        {
+            continue;
         }
         let wrong = match r.kind {
             RefKind::Counter if !what.is_item() => {
@@ -294,13 +370,13 @@ pub(super) fn check(
     }
     // The order of the Chain: no finalized item newer than a pending one (337.1.b).
     let mut seen_pending = false;
-    for item in &s.chain {
+    for item in s.chain.iter().filter(|_| read(&["chain"])) {
         match item.status {
             Status::Pending => seen_pending = true,
             Status::Finalized if seen_pending => problems.push(
                 Problem::new("chain_order", item.loc, format!("`{}` is finalized but newer than a pending item", item.id))
                     .label("finalized after a pending item")
-                    .help("items are finalized oldest first (337.1.b): make it pending, or move it above the pending items"),
+                    .help("items are finalized oldest first: make it pending, or move it above the pending items"),
             ),
             Status::Finalized => {}
         }
@@ -311,7 +387,9 @@ pub(super) fn check(
         Some(PhaseStep::Start | PhaseStep::Beginning) => s.phase == Phase::Beginning,
         Some(PhaseStep::Ending | PhaseStep::Expiration) => s.phase == Phase::Ending,
     };
-    if !step_ok {
+    // With `phase` or `step` unreadable (reported there), how they fit is unknown.
+    let phase_read = read(&["phase", "step"]);
+    if phase_read && !step_ok {
         let (msg, label, help) = match s.step {
             Some(PhaseStep::Start | PhaseStep::Beginning) => (
                 "`step: start` and `step: beginning` are steps of the Beginning Phase",
@@ -329,7 +407,11 @@ pub(super) fn check(
                 .label(label)
                 .help(help),
         );
-    } else if s.step == Some(PhaseStep::Start) && !s.chain.is_empty() {
+    } else if phase_read
+        && s.step == Some(PhaseStep::Start)
+        && !s.chain.is_empty()
+        && read(&["chain"])
+    {
         problems.push(
             Problem::new(
                 "step_phase",
@@ -340,11 +422,23 @@ pub(super) fn check(
             .help("write `step: beginning` for triggers of the Beginning Step already on the Chain"),
         );
     }
-    if s.board_model.is_some() {
+    // The board checks look at the whole board, the showdown and the Chain at once.
+    let settled_inputs = [
+        "players",
+        "turn",
+        "phase",
+        "step",
+        "board",
+        "chain",
+        "showdown",
+        "points",
+        "victory_score",
+    ];
+    if s.board_model.is_some() && read(&settled_inputs) {
         super::settled::check(s, keys, problems);
     }
     if let Some(sd) = &s.showdown {
-        if s.phase != Phase::Main {
+        if s.phase != Phase::Main && read(&["phase"]) {
             problems.push(
                 Problem::new(
                     "showdown_phase",
@@ -355,7 +449,7 @@ pub(super) fn check(
                 .help("remove `phase`, write `phase: main`, or remove `showdown`"),
             );
         }
-        if sd.opened_by_trigger.is_some() && s.chain.is_empty() {
+        if sd.opened_by_trigger.is_some() && s.chain.is_empty() && read(&["chain"]) {
             problems.push(
                 Problem::new(
                     "opened_by_trigger",
@@ -369,7 +463,10 @@ pub(super) fn check(
             );
         }
     }
-    if let Some(p) = s.priority {
+    if let Some(p) = s
+        .priority
+        .filter(|_| read(&["chain", "showdown", "turn", "phase"]))
+    {
         let pending = s.chain.iter().any(|i| i.status == Status::Pending);
         let name = s.name(p);
         let problem = if pending {
@@ -413,7 +510,7 @@ pub(super) fn check(
     };
     if let Some(e) = &s.expect {
         for (ed, block) in [(EditionId::July, &e.july), (EditionId::October, &e.october)] {
-            if block.is_some() && !replayed.contains(&ed) {
+            if block.is_some() && !replayed.contains(&ed) && read(&["rules", "date"]) {
                 problems.push(
                     Problem::new(
                         "expect_edition",
@@ -439,7 +536,9 @@ pub(super) fn check(
             }
         }
     }
-    check_cites(s, refs, &replayed, problems);
+    if read(&["rules", "date"]) {
+        check_cites(s, refs, &replayed, problems);
+    }
 }
 
 /// Rule numbers in `expect.cites` must exist in the edition they are checked against (an
@@ -514,6 +613,28 @@ fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &m
                         .help("put it under `expect.july: { cites: [...] }` or `expect.october: { cites: [...] }`"),
                 );
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_date;
+
+    #[test]
+    fn dates_are_days_of_the_calendar() {
+        for d in ["2026-09-30", "2028-02-29", "2000-02-29", "2026-12-31"] {
+            assert!(is_date(d), "{d}");
+        }
+        for d in [
+            "2026-09-31",
+            "2026-02-29",
+            "1900-02-29",
+            "2026-13-01",
+            "2026-00-10",
+            "2026-9-30",
+        ] {
+            assert!(!is_date(d), "{d}");
         }
     }
 }

@@ -8,17 +8,21 @@ use crate::situation::validate::{IdWhat, Ref, RefKind};
 use crate::situation::{Action, ActionKind};
 use marked_yaml::Node;
 
+/// The action keys: one per entry of `actions`.
+const ACTIONS: &[&str] = &[
+    "play", "pass", "order", "move", "assign", "end_turn", "begin",
+];
+
 impl<'a> Reader<'a> {
     pub(super) fn action(&mut self, node: &Node) -> Option<Action> {
-        let map = self.mapping(
-            node,
-            "an action",
-            &[
-                "play", "pass", "order", "move", "assign", "end_turn", "begin",
-            ],
-            "`- pass: Ben`",
-        )?;
-        if map.len() != 1 {
+        let map = self.mapping(node, "an action", ACTIONS, "`- pass: Ben`")?;
+        let known = map
+            .iter()
+            .filter(|(k, _)| ACTIONS.contains(&k.as_str()))
+            .count();
+        // An unknown key beside one action is reported as such; counting it here would only
+        // restate it.
+        if known > 1 || known == 0 && !self.has_unknown(map) {
             self.push(
                 Problem::new(
                     "action_shape",
@@ -28,11 +32,11 @@ impl<'a> Reader<'a> {
                 .label("action")
                 .help("write one action per list entry: `- pass: Ben`"),
             );
-            if map.is_empty() {
+            if known == 0 {
                 return None;
             }
         }
-        let (k, v) = map.iter().next()?;
+        let (k, v) = map.iter().find(|(k, _)| ACTIONS.contains(&k.as_str()))?;
         let loc = self.map_first_line(node);
         let kind = match k.as_str() {
             "play" => ActionKind::Play(Box::new(self.item(v, Place::Action)?)),
@@ -104,12 +108,10 @@ impl<'a> Reader<'a> {
             }
         }
         let Some(by) = by else {
-            if let Some((_, loc)) = list.first() {
-                self.push(
-                    Problem::new("move_units", *loc, "a standard move names units on the board or units played earlier in the file")
-                        .label("not a unit with a known controller")
-                        .help("name a unit from `board`, or a unit item played before this move"),
-                );
+            // Reported after the walk, once every id is known: an unknown id is reported as
+            // such, and a unit whose controller could not be read is reported there.
+            if let Some((u, loc)) = list.first() {
+                self.move_units.push((u.clone(), *loc));
             }
             return None;
         };

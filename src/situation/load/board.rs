@@ -17,6 +17,7 @@ const BATTLEFIELD_KEYS: &[&str] = &["contested_by", "scored_this_turn", "points"
 impl<'a> Reader<'a> {
     #[allow(clippy::too_many_lines)]
     pub(super) fn board_object(&mut self, node: &Node) -> Option<BoardSpec> {
+        let before = self.problems.len();
         let allowed: Vec<&str> = BASE_KEYS
             .iter()
             .chain(UNIT_KEYS)
@@ -53,7 +54,7 @@ impl<'a> Reader<'a> {
         let controller_node = self.require(map, node, "controller", "a board object");
         let controller = match controller_node {
             Some(n) if n.as_scalar().is_some_and(|s| s.as_str() == "none") => {
-                if kind != Some(BoardKind::Battlefield) {
+                if kind.is_some() && kind != Some(BoardKind::Battlefield) {
                     self.push(
                         Problem::new(
                             "controller_none",
@@ -190,7 +191,10 @@ impl<'a> Reader<'a> {
             );
         }
         for key in ["contested_by", "scored_this_turn"] {
-            if let (Some(n), false) = (map.get_node(key), kind == Some(BoardKind::Battlefield)) {
+            if let (Some(n), false) = (
+                map.get_node(key),
+                kind.is_none() || kind == Some(BoardKind::Battlefield),
+            ) {
                 let loc = self.key_loc(map, key).unwrap_or_else(|| self.loc(n));
                 self.push(
                     Problem::new(
@@ -237,6 +241,9 @@ impl<'a> Reader<'a> {
             if let Some(n) = &name {
                 triggers.push(self.temporary_trigger(&id, n, loc));
             }
+        }
+        if self.problems.len() > before {
+            self.unreadable_ids.insert(id.clone());
         }
         Some(BoardSpec {
             id,

@@ -34,10 +34,11 @@ const OTHER_BOARD_KEYS: &[&str] = &[
     "in_combat",
 ];
 
-/// Whether `key` is a board key (principle 1); `turn` only inside a trigger, which is where
-/// this walk meets it (the top-level `turn` is never walked as a key).
-fn is_board_key(key: &str) -> bool {
-    key == "turn"
+/// Whether `key` is a board key (principle 1); `turn` only inside a trigger (a mapping with
+/// `on`): elsewhere below the top level it is a misplaced key, reported as such (a top-level
+/// `turn` indented into `showdown` does not make a board file).
+fn is_board_key(key: &str, in_trigger: bool) -> bool {
+    (key == "turn" && in_trigger)
         || OTHER_BOARD_KEYS.contains(&key)
         || UNIT_KEYS.contains(&key)
         || (PERMANENT_KEYS.contains(&key) && key != "token")
@@ -75,7 +76,7 @@ impl<'a> Reader<'a> {
                 ("points" | "victory_score", _) if top => Some(key.to_string()),
                 ("step", Some(s @ ("start" | "beginning"))) if top => Some(format!("step: {s}")),
                 _ if top => None,
-                _ if is_board_key(key) => Some(key.to_string()),
+                _ if is_board_key(key, m.get_node("on").is_some()) => Some(key.to_string()),
                 ("controller", Some("none")) => Some("controller: none".into()),
                 ("kind", Some("facedown")) => Some("kind: facedown".into()),
                 ("on", Some(v)) if BOARD_ON.contains(&v) => Some(format!("on: {v}")),
@@ -120,6 +121,30 @@ impl<'a> Reader<'a> {
             .collect()
     }
 
+    /// The ids and names of the `board` entries whose `kind` is missing or not a kind.
+    pub(super) fn unknown_kind_entries(&self, board: Option<&Node>) -> Vec<String> {
+        const KINDS: &[&str] = &["unit", "gear", "legend", "battlefield", "facedown"];
+        let Some(seq) = board.and_then(Node::as_sequence) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for m in seq.iter().filter_map(Node::as_mapping) {
+            let kind = m.get_node("kind").and_then(Node::as_scalar);
+            if kind.is_some_and(|k| KINDS.contains(&k.as_str())) {
+                continue;
+            }
+            for key in ["id", "name"] {
+                if let Some(s) = m.get_node(key).and_then(Node::as_scalar) {
+                    out.push(s.as_str().to_string());
+                    if key == "name" {
+                        out.push(slug(s.as_str()));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// A declared battlefield named by id or name, by index; an error with "did you mean".
     pub(super) fn battlefield(&mut self, text: &str, loc: Loc, what: &str) -> Option<usize> {
         if let Some(k) = self
@@ -128,6 +153,9 @@ impl<'a> Reader<'a> {
             .position(|(id, name)| id == text || name == text)
         {
             return Some(k);
+        }
+        if self.unknown_kind_entries.iter().any(|e| e == text) {
+            return None; // perhaps a battlefield whose kind could not be read: reported there
         }
         let names: Vec<&str> = self.battlefields.iter().map(|(_, n)| n.as_str()).collect();
         let help = match did_you_mean(text, names.iter().copied()) {

@@ -52,7 +52,11 @@ impl<'a> Reader<'a> {
             );
         }
         let text = map.get_node("text").and_then(|n| self.text(n, "`text`"));
-        if mains.is_empty() && text.is_none() && map.get_node("text").is_none() {
+        if mains.is_empty()
+            && text.is_none()
+            && map.get_node("text").is_none()
+            && !self.has_unknown(map)
+        {
             self.push(
                 Problem::new(
                     "empty_effect",
@@ -63,6 +67,9 @@ impl<'a> Reader<'a> {
                 .help(format!("use one of {}, or text", MAIN_KEYS.join(", "))),
             );
             return None;
+        }
+        if mains.is_empty() && self.has_unknown(map) {
+            return None; // the unknown key is, most likely, the effect: reported there
         }
         let condition = map.get_node("if").and_then(|n| self.condition(n));
         let kind = match mains.first().map(|k| k.as_str()) {
@@ -102,9 +109,18 @@ impl<'a> Reader<'a> {
                                 }
                                 EffectKind::GainPoint(PointTo::Opponent)
                             }
-                            _ => EffectKind::GainPoint(PointTo::Player(
-                                self.player(v, "`gain_point`")?,
-                            )),
+                            other => EffectKind::GainPoint(PointTo::Player(self.player_or_word(
+                                other,
+                                self.loc(v),
+                                "`gain_point`",
+                                &[
+                                    (
+                                        "controller",
+                                        "the controller of the item carrying the effect",
+                                    ),
+                                    ("opponent", "the opponent, in a 2-player game"),
+                                ],
+                            )?)),
                         }
                     }
                     "play" => EffectKind::Play(Box::new(self.item(v, Place::PlayEffect)?)),
@@ -172,10 +188,17 @@ impl<'a> Reader<'a> {
                 match t.as_str() {
                     "controller" => PlayedBy::Controller,
                     "opponent" => PlayedBy::Opponent,
-                    other => PlayedBy::Player(self.player_named(
+                    other => PlayedBy::Player(self.player_or_word(
                         other,
                         self.loc(n),
                         "`by` (controller, opponent or a player)",
+                        &[
+                            (
+                                "controller",
+                                "the controller of the item carrying the effect",
+                            ),
+                            ("opponent", "any one opponent"),
+                        ],
                     )?),
                 }
             }
@@ -304,7 +327,11 @@ impl<'a> Reader<'a> {
                         self.push(
                             Problem::new("bad_value", self.loc(n), msg)
                                 .label("out of range")
-                                .help("write a whole number other than 0 (damage: 1 or more)"),
+                                .help(if key == "damage" {
+                                    "write 1 or more"
+                                } else {
+                                    "write a whole number other than 0 (negative to lower Might)"
+                                }),
                         );
                     }
                 }

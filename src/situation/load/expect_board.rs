@@ -261,7 +261,7 @@ impl<'a> Reader<'a> {
 
     /// One combat result: `no_result`, `unfinished` or `{ winner: <name>, loser: <name> }`.
     fn combat_result(&mut self, node: &Node) -> Option<CombatResultSpec> {
-        const HELP: &str = "write `no_result`, `unfinished` (the replay ended before 466.3) or `{ winner: Ana, loser: Ben }`; a list of those for several combats, in order";
+        const HELP: &str = "write `no_result`, `unfinished` (the replay ended before the combat was resolved) or `{ winner: Ana, loser: Ben }`; a list of those for several combats, in order";
         match node {
             Node::Scalar(_) => {
                 let t = self.text(node, "a combat result")?;

@@ -16,17 +16,32 @@ impl<'a> Reader<'a> {
     ) -> String {
         if let Some(n) = map.get_node("id") {
             if let Some(id) = self.text(n, "`id`") {
-                if id.contains('#') || id.trim().is_empty() {
+                if id.trim().is_empty() {
+                    self.push(
+                        Problem::new("bad_id", self.loc(n), "an id cannot be empty")
+                            .label("empty id")
+                            .help("remove `id:` (the id is then the slug of the name), or write letters, digits and dashes"),
+                    );
+                } else if id.contains('#') {
                     self.push(
                         Problem::new("bad_id", self.loc(n), format!("`{id}` is not a valid id"))
-                            .label("invalid id")
-                            .help("ids may not be empty or contain `#` (it marks later instances: x#2)"),
+                            .label("`#` in an id")
+                            .help("ids may not contain `#` (it marks later instances: x#2)"),
                     );
                 }
                 return id;
             }
         }
-        let id = name.map(slug).unwrap_or_default();
+        // A name that could not be read (reported there) still gives the id it was meant to
+        // give, so that references to it are not reported too.
+        let raw = map
+            .get_node("name")
+            .and_then(Node::as_scalar)
+            .map(|s| s.as_str().to_string());
+        let id = name.or(raw.as_deref()).map(slug).unwrap_or_default();
+        if id.is_empty() {
+            self.reg.incomplete = true;
+        }
         if id.is_empty() && name.is_some() {
             self.push(
                 Problem::new(

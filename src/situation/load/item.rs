@@ -49,18 +49,25 @@ impl<'a> Reader<'a> {
             Place::PlayEffect => "a `play` effect",
             Place::TriggerItem => "a trigger item",
         };
+        let before = self.problems.len();
         let allowed: Vec<&str> = ITEM_KEYS
             .iter()
             .chain(UNIT_KEYS)
             .chain(PERMANENT_KEYS)
             .copied()
             .collect();
-        let map = self.mapping(
-            node,
-            what,
-            &allowed,
-            "`{ name: Defy, controller: Ben, kind: spell }`",
-        )?;
+        // The example of the mapping's shape: for `play: Quick Step`, that name in a mapping.
+        let name_written = node
+            .as_scalar()
+            .map(|s| s.as_str().trim())
+            .filter(|s| !s.is_empty() && !s.contains(['{', '}', ':', '\n']));
+        let example = match (place, name_written) {
+            (Place::TriggerItem, Some(n)) => format!("`{{ name: {n} }}`"),
+            (Place::TriggerItem, None) => "`{ name: Watcher Trigger }`".to_string(),
+            (_, Some(n)) => format!("`{{ name: {n}, controller: Ben, kind: spell }}`"),
+            (_, None) => "`{ name: Defy, controller: Ben, kind: spell }`".to_string(),
+        };
+        let map = self.mapping(node, what, &allowed, &example)?;
         let name = self
             .require(map, node, "name", what)
             .and_then(|n| self.text(n, "`name`"));
@@ -128,7 +135,7 @@ impl<'a> Reader<'a> {
                 self.push(
                     Problem::new("misplaced_key", self.loc(n), "a trigger item has no timing keyword")
                         .label("not allowed on a trigger item")
-                        .help("remove `keyword`: triggered abilities go on the Chain in any state (383.3.c)"),
+                        .help("remove `keyword`: triggered abilities go on the Chain in any state, without a timing keyword"),
                 );
                 return None;
             }
@@ -137,29 +144,35 @@ impl<'a> Reader<'a> {
                 _ => Some(Keyword::Reaction),
             }
         });
-        let status = match map.get_node("status") {
+        // `None` when `status` could not be read: whether it is finalized is then unknown.
+        let status_read = match map.get_node("status") {
             Some(n) if place != Place::Chain => {
                 self.push(
                     Problem::new("misplaced_key", self.loc(n), "`status` is only for items in `chain`")
                         .label("not allowed here")
                         .help("remove `status`: played items start pending and are finalized by the replay"),
                 );
-                Status::Finalized
+                Some(Status::Finalized)
             }
             Some(n) => match self.word(n, "`status`", &["pending", "finalized"]) {
-                Some("pending") => Status::Pending,
-                _ => Status::Finalized,
+                Some("pending") => Some(Status::Pending),
+                Some(_) => Some(Status::Finalized),
+                None => None,
             },
-            None => Status::Finalized,
+            None => Some(Status::Finalized),
         };
-        let from = match map
+        let status = status_read.unwrap_or(Status::Finalized);
+        // `None` when `from` could not be read.
+        let from_read = match map
             .get_node("from")
-            .and_then(|n| self.word(n, "`from`", &["hand", "hidden", "trash"]))
+            .map(|n| self.word(n, "`from`", &["hand", "hidden", "trash"]))
         {
-            Some("hidden") => FromZone::Hidden,
-            Some("trash") => FromZone::Trash,
-            _ => FromZone::Hand,
+            Some(Some("hidden")) => Some(FromZone::Hidden),
+            Some(Some("trash")) => Some(FromZone::Trash),
+            Some(None) => None,
+            _ => Some(FromZone::Hand),
         };
+        let from = from_read.unwrap_or(FromZone::Hand);
         if let Some(k) = kind {
             let checks: [(&str, bool, &str); 4] = [
                 (
@@ -195,15 +208,29 @@ impl<'a> Reader<'a> {
                     );
                 }
             }
-            if place == Place::Chain && status == Status::Finalized && (k.is_permanent() || adds) {
+            if place == Place::Chain
+                && status_read == Some(Status::Finalized)
+                && (k.is_permanent() || adds)
+            {
                 let loc = map
                     .get_node("status")
                     .map_or_else(|| self.map_first_line(node), |n| self.loc(n));
-                let what = if adds { "an Add ability" } else { k.word() };
+                let what = if adds {
+                    "an Add ability"
+                } else if k == ItemKind::Unit {
+                    "a unit"
+                } else {
+                    "a gear item"
+                };
+                let label = if map.get_node("status").is_some() {
+                    "finalized here"
+                } else {
+                    "finalized (the default)"
+                };
                 self.push(
                     Problem::new("finalized_immediate", loc, format!("{what} cannot be finalized on the Chain"))
-                        .label("finalized (the default) here")
-                        .help("it resolves the moment it is finalized (337.2, 429.2): write `status: pending`"),
+                        .label(label)
+                        .help("it resolves the moment it is finalized, so on the Chain it is still pending: write `status: pending`"),
                 );
             }
         }
@@ -254,7 +281,7 @@ impl<'a> Reader<'a> {
                 }
                 t
             }
-            Some(n) => {
+            Some(n) if kind.is_some() => {
                 let loc = self.key_loc(map, "at").unwrap_or_else(|| self.loc(n));
                 self.push(
                     Problem::new(
@@ -267,18 +294,20 @@ impl<'a> Reader<'a> {
                 );
                 None
             }
-            None => None,
+            _ => None,
         };
         let facedown = map.get_node("facedown").and_then(|n| {
             let f = self.text(n, "`facedown`")?;
             let ok = place == Place::Action
                 && from == FromZone::Hidden
                 && matches!(kind, Some(ItemKind::Unit | ItemKind::Spell));
-            if !ok {
+            // An unreadable `from` or `kind` is reported there: whether `facedown` belongs is
+            // then unknown.
+            if !ok && from_read.is_some() && kind.is_some() {
                 self.push(
                     Problem::new("misplaced_key", self.loc(n), "`facedown` is only for a `play` action with `from: hidden` and `kind: unit` or `spell`")
                         .label("not allowed here")
-                        .help("a hidden card is played at its battlefield (811.1.d.1); hidden gear is not modelled"),
+                        .help("remove `facedown`, or write `from: hidden` with `kind: unit` or `spell` (a hidden card is played at its battlefield; hidden gear is not modelled)"),
                 );
             }
             self.refs.push(Ref {
@@ -297,6 +326,9 @@ impl<'a> Reader<'a> {
                 let loc = self.map_first_line(node);
                 triggers.push(self.temporary_trigger(&id, n, loc));
             }
+        }
+        if self.problems.len() > before {
+            self.unreadable_ids.insert(id.clone());
         }
         Some(ItemSpec {
             id,

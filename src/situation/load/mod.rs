@@ -17,7 +17,10 @@
 //! - `action`: `actions`;
 //! - `expect`: `expect`;
 //! - `expect_board`: the board keys of `expect` (3.9 of the board extension);
-//! - `ruling`: the `ruling` block of a rulings file ("Rulings files").
+//! - `ruling`: the `ruling` block of a rulings file ("Rulings files");
+//! - `follow_on`: after the walk, what each unknown key stands for, and the missing-key
+//!   problems that only restate it (dropped). Sections in which a value could not be read are
+//!   marked unreadable, and `validate` skips the cross-checks that depend on them.
 
 mod action;
 mod board;
@@ -25,6 +28,7 @@ mod board_model;
 mod effect;
 mod expect;
 mod expect_board;
+mod follow_on;
 mod ids;
 mod item;
 mod permanent;
@@ -40,7 +44,18 @@ use super::{Phase, PhaseStep, RulesChoice, Situation};
 use crate::diag::{FileProblems, Problem};
 use crate::yaml::{parse_tree, Text};
 use marked_yaml::Node;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+/// `src` without the byte-order marks that start a line (U+FEFF is invisible; before the
+/// first key it would become part of it).
+fn strip_line_boms(src: &str) -> String {
+    if !src.contains('\u{feff}') {
+        return src.to_string();
+    }
+    src.split_inclusive('\n')
+        .map(|line| line.trim_start_matches('\u{feff}'))
+        .collect()
+}
 
 /// Loads and validates a situation (or rulings) file.
 ///
@@ -49,8 +64,10 @@ use std::collections::HashMap;
 /// # Errors
 /// [`FileProblems`] listing every problem found, each at its node's line and column.
 pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
-    // A byte-order mark is allowed at the start of a YAML file; it is not part of the first key.
-    let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+    // A byte-order mark is allowed at the start of a YAML file, and editors leave one where
+    // files were joined: at the start of a line it is no part of the key that follows.
+    let stripped = strip_line_boms(src);
+    let src = stripped.as_str();
     let fail = |problems: Vec<Problem>| FileProblems {
         path: path.to_string(),
         text: src.to_string(),
@@ -64,7 +81,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
                 ps.into_iter()
                     .map(|p| {
                         Problem::new("yaml", p.loc, p.message)
-                            .label("here")
+                            .label(p.label)
                             .help(p.help)
                     })
                     .collect(),
@@ -81,15 +98,29 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         players: Vec::new(),
         board: false,
         battlefields: Vec::new(),
+        unknown_kind_entries: Vec::new(),
         unit_controllers: HashMap::new(),
         moves: 0,
         assigns: 0,
+        unknown: Vec::new(),
+        missing: Vec::new(),
+        maps: HashMap::new(),
+        unreadable: HashSet::new(),
+        unreadable_ids: HashSet::new(),
+        move_units: Vec::new(),
     };
     let situation = r.situation(path, &tree);
+    let restated = r.follow_ons(&tree);
     if let Some(s) = &situation {
-        validate::check(s, &r.reg, &r.refs, &r.keys, &mut r.problems);
+        validate::check(s, &r.reg, &r.refs, &r.keys, &r.unreadable, &mut r.problems);
     }
-    let mut problems = r.problems;
+    let mut problems: Vec<Problem> = r
+        .problems
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !restated.contains(i))
+        .map(|(_, p)| p)
+        .collect();
     problems.sort_by_key(|p| p.loc.offset);
     problems.dedup_by(|a, b| a.loc == b.loc && a.message == b.message);
     match situation {
@@ -122,6 +153,21 @@ const TOP_KEYS: &[&str] = &[
 /// Top-level keys that describe the file, not the situation: a rulings file may hold only these.
 const META_KEYS: &[&str] = &["format", "title", "rules", "date", "ruling"];
 
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
 impl<'a> Reader<'a> {
     fn situation(&mut self, path: &str, tree: &Node) -> Option<Situation> {
         let map = self.mapping(tree, "the file", TOP_KEYS, "`format: 1`")?;
@@ -151,22 +197,51 @@ impl<'a> Reader<'a> {
                 .file_stem()
                 .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned()),
         };
+        let mut mark = self.problems.len();
         let rules_explicit = map
             .get_node("rules")
             .and_then(|n| self.word(n, "`rules`", &["july", "october", "both"]));
+        self.section("rules", &mut mark);
         let date = map.get_node("date").and_then(|n| {
             let t = self.text(n, "`date`")?;
             if validate::is_date(&t) {
-                Some(t)
-            } else {
-                self.push(
-                    Problem::new("date", self.loc(n), format!("`{t}` is not a date"))
-                        .label("expected YYYY-MM-DD")
-                        .help("write the day of the game as YYYY-MM-DD, e.g. 2026-08-20"),
-                );
-                None
+                return Some(t);
             }
+            let month = t.get(5..7).and_then(|m| m.parse::<u32>().ok());
+            let year = t.get(0..4).and_then(|y| y.parse::<u32>().ok());
+            let days = match (year, month) {
+                (Some(y), Some(m)) if validate::is_date_shape(&t) => {
+                    validate::days_in_month(y, m).map(|d| (m, d))
+                }
+                _ => None,
+            };
+            let problem = match days {
+                Some((m, d)) => Problem::new(
+                    "date",
+                    self.loc(n),
+                    format!(
+                        "`{t}` is not a day of the calendar: {} {} has {d} days",
+                        MONTHS[m as usize - 1],
+                        &t[0..4]
+                    ),
+                )
+                .label("no such day")
+                .help(format!("write a day from 01 to {d}")),
+                None if validate::is_date_shape(&t) => Problem::new(
+                    "date",
+                    self.loc(n),
+                    format!("`{t}` is not a day of the calendar: the month is 01 to 12"),
+                )
+                .label("no such month")
+                .help("write the day of the game as YYYY-MM-DD, e.g. 2026-08-20"),
+                None => Problem::new("date", self.loc(n), format!("`{t}` is not a date"))
+                    .label("expected YYYY-MM-DD")
+                    .help("write the day of the game as YYYY-MM-DD, e.g. 2026-08-20"),
+            };
+            self.push(problem);
+            None
         });
+        self.section("date", &mut mark);
         let rules = match rules_explicit {
             Some("july") => RulesChoice::July,
             Some("october") => RulesChoice::October,
@@ -179,21 +254,34 @@ impl<'a> Reader<'a> {
             },
         };
         let ruling = map.get_node("ruling").and_then(|n| self.ruling(n));
+        self.section("ruling", &mut mark);
         let has_situation = TOP_KEYS
             .iter()
             .filter(|k| !META_KEYS.contains(k))
             .any(|k| map.get_node(k).is_some());
         if !has_situation {
             if ruling.is_none() && map.get_node("ruling").is_none() {
-                self.push(
+                // A file of comments only has no first key: its first line is labelled.
+                let loc = if map.is_empty() {
+                    let first = self.src.find('\n').unwrap_or(self.src.len());
+                    crate::yaml::Loc::new(0, first.max(1).min(self.src.len().max(1)))
+                } else {
+                    self.map_first_line(tree)
+                };
+                let problem = if map.is_empty() {
                     Problem::new(
                         "missing_key",
-                        self.map_first_line(tree),
-                        "the file has no `players`",
+                        loc,
+                        "the file holds no situation: it has no keys, only comments or nothing",
                     )
-                    .label("`players` is missing")
-                    .help("add `players: [Ana, Ben]` (turn order), a `chain` and `actions`"),
-                );
+                    .label("no `players`")
+                    .help("write the situation: `format: 1`, `players: [Ana, Ben]` (turn order), then `chain` and `actions`")
+                } else {
+                    Problem::new("missing_key", loc, "the file has no `players`")
+                        .label("`players` is missing")
+                        .help("add `players: [Ana, Ben]` (turn order), a `chain` and `actions`")
+                };
+                self.missing(map, "players", problem);
                 return None;
             }
             return Some(Situation {
@@ -228,24 +316,39 @@ impl<'a> Reader<'a> {
         if let Some(n) = players_node {
             self.players_list(n);
         }
+        self.section("players", &mut mark);
         // A board file? (board extension, principle 1) Its battlefields are named everywhere.
         let board_model = self.find_board_model(tree);
         self.board = board_model.is_some();
         if self.board {
             self.battlefields = self.battlefield_names(map.get_node("board"));
+            self.unknown_kind_entries = self.unknown_kind_entries(map.get_node("board"));
         }
         let turn = map
             .get_node("turn")
             .and_then(|n| self.player(n, "`turn`"))
             .unwrap_or(0);
-        let phase = match map
-            .get_node("phase")
-            .and_then(|n| self.word(n, "`phase`", &["beginning", "main", "ending"]))
-        {
+        self.section("turn", &mut mark);
+        let phase_word = map.get_node("phase").and_then(|n| {
+            let before = self.problems.len();
+            let w = self.word(n, "`phase`", &["beginning", "main", "ending"]);
+            // `phase: combat`: combat and showdowns happen in the Main Phase.
+            let said = n.as_scalar().map(|s| s.as_str().trim().to_lowercase());
+            if w.is_none() && self.problems.len() > before {
+                if let Some(said @ ("combat" | "showdown")) = said.as_deref() {
+                    self.problems[before].help = Some(format!(
+                        "a {said} happens in the Main Phase: write `phase: main` (or leave `phase` out) and describe the {said} in `showdown`"
+                    ));
+                }
+            }
+            w
+        });
+        let phase = match phase_word {
             Some("beginning") => Phase::Beginning,
             Some("ending") => Phase::Ending,
             _ => Phase::Main,
         };
+        self.section("phase", &mut mark);
         let step = map.get_node("step").and_then(|n| {
             let words: &[&'static str] = if self.board {
                 &["start", "beginning", "ending", "expiration"]
@@ -259,7 +362,9 @@ impl<'a> Reader<'a> {
                 _ => Some(PhaseStep::Expiration),
             }
         });
+        self.section("step", &mut mark);
         let points = self.points(map.get_node("points"));
+        self.section("points", &mut mark);
         let victory_score = map
             .get_node("victory_score")
             .and_then(|n| {
@@ -278,16 +383,20 @@ impl<'a> Reader<'a> {
                 Some(v)
             })
             .unwrap_or(8);
+        self.section("victory_score", &mut mark);
         let showdown = map.get_node("showdown").and_then(|n| self.showdown(n));
+        self.section("showdown", &mut mark);
         let played_this_turn = map
             .get_node("played_this_turn")
             .map(|n| self.played(n))
             .unwrap_or_else(|| vec![Vec::new(); self.players.len()]);
+        self.section("played_this_turn", &mut mark);
         let board: Vec<super::BoardSpec> = map
             .get_node("board")
             .and_then(|n| self.list(n, "`board`"))
             .map(|seq| seq.iter().filter_map(|n| self.board_object(n)).collect())
             .unwrap_or_default();
+        self.section("board", &mut mark);
         let chain = map
             .get_node("chain")
             .and_then(|n| self.list(n, "`chain`"))
@@ -297,9 +406,11 @@ impl<'a> Reader<'a> {
                     .collect()
             })
             .unwrap_or_default();
+        self.section("chain", &mut mark);
         let priority = map
             .get_node("priority")
             .and_then(|n| self.player(n, "`priority`"));
+        self.section("priority", &mut mark);
         let passed = map.get_node("passed").and_then(|n| {
             let seq = self.list(n, "`passed`")?;
             Some(
@@ -308,11 +419,13 @@ impl<'a> Reader<'a> {
                     .collect(),
             )
         });
+        self.section("passed", &mut mark);
         let actions = map
             .get_node("actions")
             .and_then(|n| self.list(n, "`actions`"))
             .map(|seq| seq.iter().filter_map(|n| self.action(n)).collect())
             .unwrap_or_default();
+        self.section("actions", &mut mark);
         let mut board = board;
         if let Some(sd) = &showdown {
             self.default_contester(sd, &mut board);
@@ -353,6 +466,14 @@ impl<'a> Reader<'a> {
             ruling,
             has_situation: true,
         })
+    }
+
+    /// Marks `name` unreadable when a problem was reported since `mark`; moves `mark` on.
+    fn section(&mut self, name: &'static str, mark: &mut usize) {
+        if self.problems.len() > *mark {
+            self.unreadable.insert(name);
+        }
+        *mark = self.problems.len();
     }
 
     /// `points` (194): name -> whole number ≥ 0 (194.4); 0 for a player not listed.

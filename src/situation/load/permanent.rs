@@ -78,6 +78,10 @@ impl<'a> Reader<'a> {
             Carrier::Board(k) => (k, false),
             Carrier::Item(k) => (k, true),
         };
+        if kind.is_empty() {
+            // The kind could not be read (reported there): which keys belong is unknown.
+            return (PermanentKeys::default(), false);
+        }
         let unit = kind == "unit";
         let int = |r: &mut Self, key: &str| {
             map.get_node(key)
@@ -167,10 +171,12 @@ impl<'a> Reader<'a> {
                 Some(n) => self.integer(n, "`might`"),
                 None => {
                     if self.board {
-                        self.push(
+                        self.missing(
+                            map,
+                            "might",
                             Problem::new("missing_key", self.map_first_line(node), "a unit in a board file needs `might`")
                                 .label("`might` is missing")
-                                .help("add `might:` (its Might without \"this turn\" and \"this combat\" modifiers, 143.2)"),
+                                .help("add `might:` (its Might without \"this turn\" and \"this combat\" modifiers)"),
                         );
                     }
                     None
@@ -188,11 +194,7 @@ impl<'a> Reader<'a> {
             let level = |r: &mut Self, key: &str| -> Option<i64> {
                 let n = map.get_node(key)?;
                 if r.boolean_quiet(n).is_some() {
-                    let kw = if key == "shield" {
-                        "Shield: 814.1.b.3"
-                    } else {
-                        "Assault: 807.1.b.3"
-                    };
+                    let kw = if key == "shield" { "Shield" } else { "Assault" };
                     r.push(
                         Problem::new(
                             "wrong_type",
@@ -200,7 +202,7 @@ impl<'a> Reader<'a> {
                             format!("`{key}` is a number: the keyword's value"),
                         )
                         .label("a boolean")
-                        .help(format!("write an integer (X omitted means 1: {kw})")),
+                        .help(format!("write the keyword's number: {kw} written without a number is {kw} 1, so `{key}: 1`")),
                     );
                     return None;
                 }

@@ -18,6 +18,10 @@ impl<'a> Reader<'a> {
         let mut names: Vec<String> = Vec::new();
         for n in seq.iter() {
             let Some(name) = self.text(n, "a player name") else {
+                // Kept as written, so that the rest of the file can still name this player.
+                if let Some(raw) = n.as_scalar().filter(|s| !s.as_str().trim().is_empty()) {
+                    names.push(raw.as_str().to_string());
+                }
                 continue;
             };
             let loc = self.loc(n);
@@ -91,10 +95,10 @@ impl<'a> Reader<'a> {
         } else {
             None
         };
-        let combat = map
-            .get_node("combat")
-            .and_then(|n| self.boolean(n, "`combat`"))
-            .unwrap_or(false);
+        let combat_read = map.get_node("combat").map(|n| self.boolean(n, "`combat`"));
+        // An unreadable `combat` leaves unknown whether the designations belong: not checked.
+        let combat_known = !matches!(combat_read, Some(None));
+        let combat = combat_read.flatten().unwrap_or(false);
         let focus = self
             .require(map, node, "focus", "`showdown`")
             .and_then(|n| self.player(n, "`focus`"));
@@ -110,10 +114,12 @@ impl<'a> Reader<'a> {
         let opened_by_trigger = map
             .get_node("opened_by_trigger")
             .and_then(|n| self.boolean(n, "`opened_by_trigger`"));
-        if combat {
+        if combat_known && combat {
             for (key, v) in [("attacker", attacker), ("defender", defender)] {
                 if map.get_node(key).is_none() {
-                    self.push(
+                    self.missing(
+                        map,
+                        key,
                         Problem::new(
                             "designations",
                             self.map_first_line(node),
@@ -142,7 +148,7 @@ impl<'a> Reader<'a> {
                     );
                 }
             }
-        } else {
+        } else if combat_known {
             for key in ["attacker", "defender"] {
                 if let Some(n) = map.get_node(key) {
                     self.push(
