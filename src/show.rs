@@ -200,6 +200,14 @@ pub fn hits_text(
     width: u16,
 ) -> String {
     if hits.is_empty() {
+        let common = query
+            .split_whitespace()
+            .all(|w| crate::lookup::search::STOP.contains(&w.to_lowercase().as_str()));
+        if common {
+            return format!(
+                "\"{query}\" has only common words, which every rule uses; search for a game term instead, such as `chain`, `priority` or `showdown`.\n"
+            );
+        }
         return format!(
             "No rule matches \"{query}\" in the {} edition.\n{}",
             edition.title(),

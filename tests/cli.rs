@@ -49,10 +49,45 @@ fn markdown_output_is_a_table() {
 
 #[test]
 fn colour_only_when_asked_and_never_with_no_color() {
-    let always = run(&["replay", EXAMPLE, "--color", "always"], &[]);
-    assert!(String::from_utf8_lossy(&always.stdout).contains('\u{1b}'));
-    let auto = run(&["replay", EXAMPLE], &[("NO_COLOR", "1")]);
-    assert!(!String::from_utf8_lossy(&auto.stdout).contains('\u{1b}'));
+    // Every command that prints for a person: colour with --color always (over NO_COLOR),
+    // none with --color never, none by default when NO_COLOR is set or stdout is no terminal.
+    for args in [
+        &["replay", EXAMPLE][..],
+        &["rule", "337.1.b"],
+        &["rule", "finalize"],
+        &["diff"],
+        &["ruling", "crumbling sands"],
+        &["verify", EXAMPLE],
+        &["check", EXAMPLE],
+    ] {
+        let with = |extra: &[&str], env: &[(&str, &str)]| {
+            let mut a: Vec<&str> = extra.to_vec();
+            a.extend_from_slice(args);
+            String::from_utf8_lossy(&run(&a, env).stdout).into_owned()
+        };
+        assert!(
+            with(&["--color", "always"], &[("NO_COLOR", "1")]).contains('\u{1b}'),
+            "{args:?}: no colour with --color always"
+        );
+        assert!(
+            !with(&["--color", "never"], &[]).contains('\u{1b}'),
+            "{args:?}"
+        );
+        assert!(
+            !with(&[], &[("NO_COLOR", "1")]).contains('\u{1b}'),
+            "{args:?}"
+        );
+        assert!(
+            !with(&[], &[]).contains('\u{1b}'),
+            "{args:?}: colour into a pipe"
+        );
+    }
+    // Errors on stderr follow --color too.
+    let err = run(
+        &["--color", "always", "check", "tests/fixtures/import"],
+        &[],
+    );
+    assert!(String::from_utf8_lossy(&err.stderr).starts_with("\u{1b}"));
 }
 
 #[test]

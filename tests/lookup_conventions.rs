@@ -185,3 +185,33 @@ fn rules_only_the_imported_text_has_are_found_by_number_and_by_words() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_title_written_as_one_word_a_number_typed_with_spaces_and_common_words() {
+    // "burnout" finds the rules titled "Burn Out".
+    let out = run(&["rule", "burnout", "--rules", "july"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("│ 431 ") && text.contains("Burn Out"),
+        "{text}"
+    );
+    // "337 1 b" is rule 337.1.b, not a search that puts 337 first.
+    let out = run(&["rule", "337 1 b", "--rules", "july"], None);
+    assert!(
+        stdout(&out).starts_with("337.1.b Finalize in order"),
+        "{}",
+        stdout(&out)
+    );
+    // Words after a number keep it a search.
+    let out = run(&["rule", "337 priority", "--rules", "july"], None);
+    assert!(stdout(&out).starts_with("Rules matching \"337 priority\""));
+    // Common words alone: no odd suggestions, a hint instead; still exit 1.
+    let out = run(&["rule", "the", "--rules", "july"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("has only common words") && !text.contains("Nearest"),
+        "{text}"
+    );
+}

@@ -74,13 +74,28 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
             "a situation is a YAML text file (see docs/situation-format.md)".into(),
         ));
     }
-    let text = String::from_utf8(text).map_err(|e| {
-        fail(
-            "utf8",
-            format!("{shown} is not UTF-8 text: {e}"),
-            "save the file as UTF-8".into(),
-        )
-    })?;
+    let text = match String::from_utf8(text) {
+        Ok(t) => t,
+        Err(e) => {
+            // Point at the first byte that is not UTF-8, in the text as far as it can be shown.
+            let at = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            let shown_text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let len = shown_text[at..].chars().next().map_or(0, char::len_utf8);
+            return Err(FileProblems {
+                path: shown.clone(),
+                text: shown_text,
+                problems: vec![Problem::new(
+                    "utf8",
+                    crate::yaml::Loc::new(at, len),
+                    format!("{shown} is not UTF-8 text: the byte at line {line} is not UTF-8 (a Latin-1 or Windows-1252 character?)"),
+                )
+                .label("not UTF-8")
+                .help("save the file as UTF-8 (every editor has it in its save or encoding menu)")],
+                during_replay: false,
+            });
+        }
+    };
     let mut s = situation::load(&shown, &text)?;
     if let Some(r) = rules {
         s.rules = match r {

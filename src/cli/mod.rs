@@ -448,9 +448,27 @@ impl Out {
     }
 
     /// Writes text for a person to stdout, every line fitted to the width (a word longer than
-    /// the width, such as a long path, stays whole).
+    /// the width, such as a long path, stays whole). With colour, a line's leading status word
+    /// (`ok`, `FAIL`, `ERROR`, `skip`) is painted.
     fn text(&self, text: &str) {
-        self.print(&crate::render::fit(text, usize::from(self.width)));
+        let fitted = crate::render::fit(text, usize::from(self.width));
+        if self.color {
+            self.print(&paint_statuses(&fitted));
+        } else {
+            self.print(&fitted);
+        }
+    }
+
+    /// [`Out::text`] whose first line is a heading (a rule's number and title, a ruling's
+    /// title), bold with colour.
+    fn titled(&self, text: &str) {
+        let fitted = crate::render::fit(text, usize::from(self.width));
+        match (self.color, fitted.split_once('\n')) {
+            (true, Some((first, rest))) => {
+                self.print(&format!("{BOLD}{first}{BOLD:#}\n{rest}"));
+            }
+            _ => self.print(&fitted),
+        }
     }
 
     /// [`Out::text`] for `format`: fitted as text, as is for JSON and Markdown.
@@ -462,10 +480,19 @@ impl Out {
         }
     }
 
-    /// Writes a message for a person to stderr, fitted to the width.
+    /// Writes a message for a person to stderr, fitted to the width; with colour on stderr,
+    /// a leading `error:` or `warning:` is painted.
     fn eprint(&self, text: &str) {
+        let mut text = crate::render::fit(text, usize::from(self.width));
+        if self.err_color {
+            for (word, style) in [("error:", ERROR), ("warning:", WARN)] {
+                if let Some(rest) = text.strip_prefix(word) {
+                    text = format!("{style}{word}{style:#}{rest}");
+                }
+            }
+        }
         let mut err = std::io::stderr().lock();
-        let _ = err.write_all(crate::render::fit(text, usize::from(self.width)).as_bytes());
+        let _ = err.write_all(text.as_bytes());
     }
 
     fn problems(&self, p: &FileProblems) {
@@ -632,6 +659,33 @@ where
         },
     };
     out.finish(code)
+}
+
+const BOLD: anstyle::Style = anstyle::Style::new().bold();
+const ERROR: anstyle::Style = anstyle::AnsiColor::Red.on_default().bold();
+const WARN: anstyle::Style = anstyle::AnsiColor::Yellow.on_default().bold();
+
+/// `text` with each line's leading status word painted: `ok` green, `FAIL` and `ERROR` red,
+/// `skip` dimmed.
+fn paint_statuses(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.split_inclusive('\n') {
+        let word = line.split(' ').next().unwrap_or("");
+        let style = match word {
+            "ok" => Some(anstyle::AnsiColor::Green.on_default()),
+            "FAIL" | "ERROR" => Some(ERROR),
+            "skip" => Some(anstyle::Style::new().dimmed()),
+            _ => None,
+        };
+        match style {
+            Some(st) if !word.is_empty() => {
+                out.push_str(&format!("{st}{word}{st:#}"));
+                out.push_str(&line[word.len()..]);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
 }
 
 /// Whether the command line asks for JSON (`--format json` or `--format=json`), read from the

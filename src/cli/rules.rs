@@ -28,14 +28,11 @@ pub(super) fn rule_cmd(
     if let Some(n) = number {
         return match crate::lookup::lookup(&n, edition, tree) {
             Ok(v) => {
-                out.print_as(
-                    format == Format::Text,
-                    &match format {
-                        Format::Text => crate::show::rule_text(&v, usize::from(out.width)),
-                        Format::Markdown => crate::show::rule_markdown(&v),
-                        Format::Json => json_out(&serde_json::json!({ "rule": v })),
-                    },
-                );
+                match format {
+                    Format::Text => out.titled(&crate::show::rule_text(&v, usize::from(out.width))),
+                    Format::Markdown => out.print(&crate::show::rule_markdown(&v)),
+                    Format::Json => out.print(&json_out(&serde_json::json!({ "rule": v }))),
+                }
                 0
             }
             Err(crate::lookup::LookupError::NotFound {
@@ -73,7 +70,7 @@ pub(super) fn rule_cmd(
     } else {
         Vec::new()
     };
-    out.print_as(format == Format::Text, &match format {
+    let text = match format {
         Format::Text => crate::show::hits_text(query, edition, &hits, &suggestions, out.width),
         Format::Markdown => crate::show::hits_markdown(query, &hits, &suggestions),
         Format::Json if hits.is_empty() => json_out(
@@ -82,7 +79,12 @@ pub(super) fn rule_cmd(
         Format::Json => {
             json_out(&serde_json::json!({ "query": query, "edition": edition, "hits": hits }))
         }
-    });
+    };
+    if format == Format::Text {
+        out.titled(&text);
+    } else {
+        out.print(&text);
+    }
     // grep's convention: nothing found is exit 1.
     i32::from(hits.is_empty())
 }
@@ -106,13 +108,13 @@ pub(super) fn diff_cmd(
         OnlyArg::Established => crate::diff::Only::Established,
     });
     let rows = crate::diff::rows(from, to, only);
-    out.print_as(format == Format::Text, &match format {
-        Format::Text => crate::show::diff_text(&rows, from, to, out.width),
-        Format::Markdown => crate::show::diff_markdown(&rows, from, to),
-        Format::Json => {
-            json_out(&serde_json::json!({ "from": from, "to": to, "differences": rows, "standings": crate::diff::standings() }))
-        }
-    });
+    match format {
+        Format::Text => out.titled(&crate::show::diff_text(&rows, from, to, out.width)),
+        Format::Markdown => out.print(&crate::show::diff_markdown(&rows, from, to)),
+        Format::Json => out.print(&json_out(
+            &serde_json::json!({ "from": from, "to": to, "differences": rows, "standings": crate::diff::standings() }),
+        )),
+    }
     0
 }
 

@@ -143,24 +143,27 @@ pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
     } else {
         format!("No ruling matches \"{query}\".\n")
     };
-    out.print_as(
-        a.format == Format::Text,
-        &match a.format {
-            Format::Json => json_out(&serde_json::json!({
-                "query": a.query,
-                "date": a.date,
-                "edition": edition,
-                "total": total,
-                "hits": hits.iter().map(|h| serde_json::json!({
-                    "score": h.score,
-                    "matched": h.matched,
-                    "ruling": show::ruling_json(h.ruling, &a.date, edition),
-                })).collect::<Vec<_>>(),
-            })),
-            _ if hits.is_empty() => missing,
-            Format::Markdown => show::ruling_markdown(hits[0].ruling, &a.date, edition),
-            Format::Text => show::hits_text(query, &hits, total, &a.date, edition, out.width),
-        },
-    );
+    let titled = a.format == Format::Text && !hits.is_empty();
+    let text = match a.format {
+        Format::Json => json_out(&serde_json::json!({
+            "query": a.query,
+            "date": a.date,
+            "edition": edition,
+            "total": total,
+            "hits": hits.iter().map(|h| serde_json::json!({
+                "score": h.score,
+                "matched": h.matched,
+                "ruling": show::ruling_json(h.ruling, &a.date, edition),
+            })).collect::<Vec<_>>(),
+        })),
+        _ if hits.is_empty() => missing,
+        Format::Markdown => show::ruling_markdown(hits[0].ruling, &a.date, edition),
+        Format::Text => show::hits_text(query, &hits, total, &a.date, edition, out.width),
+    };
+    if titled {
+        out.titled(&text);
+    } else {
+        out.print_as(a.format == Format::Text, &text);
+    }
     i32::from(hits.is_empty())
 }

@@ -22,6 +22,25 @@ pub fn normalize_number(input: &str) -> Option<String> {
         }
     }
     let s = s.trim().trim_end_matches('.');
+    // "337 1 b": parts typed with spaces for dots, when every part is a number or one letter.
+    let spaced;
+    let s = if s.contains(' ') {
+        let parts: Vec<&str> = s.split([' ', '.']).filter(|p| !p.is_empty()).collect();
+        let numberish = |p: &&str| {
+            p.bytes().all(|b| b.is_ascii_digit())
+                || (p.len() == 1 && p.as_bytes()[0].is_ascii_lowercase())
+        };
+        if parts.len() < 2
+            || !parts.iter().all(numberish)
+            || !parts[0].as_bytes()[0].is_ascii_digit()
+        {
+            return None;
+        }
+        spaced = parts.join(".");
+        spaced.as_str()
+    } else {
+        s
+    };
     // The rule families below 100 are written with leading zeros (055); judges drop them.
     let lead = s.bytes().take_while(u8::is_ascii_digit).count();
     let padded;

@@ -40,7 +40,8 @@ fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
-const STOP: &[&str] = &[
+/// Words too common to search for.
+pub(crate) const STOP: &[&str] = &[
     "a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "it", "for", "with", "what",
     "when", "how", "does", "do", "can", "i", "who", "after", "gets",
 ];
@@ -125,7 +126,13 @@ fn score_rule(
             continue;
         }
         let best_in = |ws: &[String]| ws.iter().map(|w| word_match(q, w)).fold(0.0, f64::max);
+        // "burnout" finds the title "Burn Out": two title words written as one.
+        let joined: Vec<String> = title
+            .windows(2)
+            .map(|p| format!("{}{}", p[0], p[1]))
+            .collect();
         let best = (best_in(title) * 3.0)
+            .max(best_in(&joined) * 3.0)
             .max(best_in(summary))
             .max(best_in(official) * 0.9);
         if best > 0.0 {
@@ -256,10 +263,18 @@ pub(super) fn imported_ref(number: &str, edition: EditionId) -> RuleRef {
 }
 
 /// Titles close to `query`, for a search that found nothing: up to three rules whose title is
-/// most like the query (or like one of its words), best first.
+/// most like the query (or like one of its words), best first; none for a query of common words
+/// only.
 pub fn suggest(query: &str, edition: EditionId) -> Vec<RuleRef> {
     let q = query.trim().to_lowercase();
-    let qw = words(&q);
+    // Common words ("the", "of") are like every title; they suggest nothing.
+    let qw: Vec<String> = words(&q)
+        .into_iter()
+        .filter(|w| !STOP.contains(&w.as_str()))
+        .collect();
+    if qw.is_empty() {
+        return Vec::new();
+    }
     let mut scored: Vec<(f64, usize)> = Editions::get()
         .july_rules
         .iter()

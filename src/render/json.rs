@@ -4,39 +4,67 @@
 use super::*;
 use std::io::{self, Write};
 
-#[derive(serde::Serialize)]
+/// A citation: its key and what it is in the edition. Written by hand so that its keys come in
+/// sorted order, as everywhere in the document, without going through a JSON value.
 struct JsonCite {
     key: &'static str,
-    #[serde(flatten)]
     cited: Cited,
 }
 
+impl serde::Serialize for JsonCite {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        let status = match &self.cited {
+            Cited::Rule { .. } => "rule",
+            Cited::Inferred { .. } => "inferred",
+            Cited::Unconfirmed { .. } => "unconfirmed",
+            Cited::Source { .. } => "source",
+            Cited::Omitted => "omitted",
+        };
+        // Sorted: july < key < number < status < title.
+        if let Cited::Unconfirmed { july } = &self.cited {
+            m.serialize_entry("july", july)?;
+        }
+        m.serialize_entry("key", self.key)?;
+        if let Cited::Rule { number } | Cited::Inferred { number } = &self.cited {
+            m.serialize_entry("number", number)?;
+        }
+        m.serialize_entry("status", status)?;
+        if let Cited::Source { title } = &self.cited {
+            m.serialize_entry("title", title)?;
+        }
+        m.end()
+    }
+}
+
+// The rows' fields are declared in sorted order: a row is written as it is declared.
 #[derive(serde::Serialize)]
 struct JsonStep<'a> {
-    who: Option<&'a str>,
-    what: &'a str,
-    state: &'static str,
-    priority: Option<&'a str>,
-    focus: Option<&'a str>,
     chain_items: usize,
-    cites: Vec<JsonCite>,
-    notes: Vec<JsonNote>,
     /// What the step changed on the board (board files; omitted when empty).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     changes: Vec<serde_json::Value>,
+    cites: Vec<JsonCite>,
+    focus: Option<&'a str>,
+    notes: Vec<JsonNote>,
+    priority: Option<&'a str>,
+    state: &'static str,
+    what: &'a str,
+    who: Option<&'a str>,
 }
 
 #[derive(serde::Serialize)]
 struct JsonNote {
-    text: String,
     cites: Vec<JsonCite>,
+    text: String,
 }
 
 #[derive(serde::Serialize)]
 struct JsonRow<'a> {
-    n: usize,
     flag: Flag,
     july: Option<JsonStep<'a>>,
+    n: usize,
     october: Option<JsonStep<'a>>,
 }
 
@@ -132,8 +160,8 @@ fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
     }
 }
 
-/// Writes the step rows to `w` one at a time (each row made a JSON value alone, never the whole
-/// list at once), as `to_string_pretty` lays out an array at the second level.
+/// Writes the step rows to `w` one at a time (each row serialized alone, never the whole list at
+/// once), as `to_string_pretty` lays out an array at the second level.
 fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()> {
     let s = r.situation;
     if r.rows.is_empty() {
@@ -158,10 +186,8 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
                 }
             }
         }
-        // Through a value, so the keys are sorted as in the rest of the document.
-        let v = serde_json::to_value(&jr).unwrap_or_default();
         buf.clear();
-        serde_json::to_writer_pretty(&mut buf, &v).map_err(io::Error::other)?;
+        serde_json::to_writer_pretty(&mut buf, &jr).map_err(io::Error::other)?;
         if n > 0 {
             w.write_all(b",\n")?;
         }

@@ -650,7 +650,8 @@ pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::
 /// `line` wrapped at spaces to `width` columns, the lines after the first indented by `indent`
 /// spaces. A word longer than the width stays whole on a line of its own.
 pub fn fit_line(line: &str, width: usize, indent: usize) -> String {
-    if unicode_width::UnicodeWidthStr::width(line) <= width {
+    // Widths are measured without colour codes.
+    if textwrap::core::display_width(line) <= width {
         return line.to_string();
     }
     let pad = " ".repeat(indent.min(width / 2));
@@ -664,7 +665,7 @@ pub fn fit_line(line: &str, width: usize, indent: usize) -> String {
     let lines: Vec<&str> = wrapped
         .split('\n')
         .map(|l| {
-            if unicode_width::UnicodeWidthStr::width(l) > width {
+            if textwrap::core::display_width(l) > width {
                 l.trim_start()
             } else {
                 l

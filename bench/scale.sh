@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Whole-process timings of chainjudge against the goals of issue 9, on generated input
+# (bench/board-scale.py writes the mixed Chains; bench/many-files.py the verify corpus).
+# Needs hyperfine (`apt-get install hyperfine`) and GNU time (/usr/bin/time) for peak memory.
+# Usage: bench/scale.sh [OUT.md]   (default: bench/RESULTS.md)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-bench/RESULTS.md}"
+cargo build --release --quiet
+bin=./target/release/chainjudge
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+python3 bench/board-scale.py 20 10 > "$work/c20.yaml"
+python3 bench/board-scale.py 10000 10 > "$work/c10k.yaml"
+python3 bench/board-scale.py 100000 10 > "$work/c100k.yaml"
+python3 bench/many-files.py 1000 "$work/many"
+
+# median seconds of a command (hyperfine, -N: no shell)
+median() {
+  local runs=$1
+  shift
+  hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/h.json" "$*" > /dev/null 2>&1 || true
+  python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/h.json"
+}
+# peak resident memory in MB of one run (stdout discarded)
+peak() {
+  /usr/bin/time -f "%M" -o "$work/m.txt" "$@" > /dev/null 2>&1 || true
+  python3 -c 'import sys; print("%.0f" % (int(open(sys.argv[1]).read().split()[-1]) / 1024))' "$work/m.txt"
+}
+
+t20=$(median 100 "$bin replay $work/c20.yaml --rules july")
+tv=$(median 5 "$bin verify $work/many")
+rate=$(python3 -c "print('%.0f' % (1000 / $tv))")
+
+{
+  echo "# Whole-process timings"
+  echo
+  echo "Measured by \`bench/scale.sh\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m); medians of"
+  echo "hyperfine runs (100 for the 20-item file, 5 for verify, 3 for the large Chains), peak"
+  echo "resident memory from one run under /usr/bin/time."
+  echo
+  echo "| what | goal | measured |"
+  echo "|---|---|---|"
+  echo "| replay of a 20-item Chain, July, text | ≤ 5 ms | $(python3 -c "print('%.1f' % ($t20 * 1000))") ms |"
+  echo "| verify of 1,000 generated files | ≥ 1,000 files/s | $rate files/s ($(python3 -c "print('%.2f' % $tv)") s) |"
+  for fmt in json text; do
+    a=$(median 3 "$bin replay $work/c10k.yaml --rules july --format $fmt")
+    b=$(median 3 "$bin replay $work/c100k.yaml --rules july --format $fmt")
+    ma=$(peak "$bin" replay "$work/c10k.yaml" --rules july --format "$fmt")
+    mb=$(peak "$bin" replay "$work/c100k.yaml" --rules july --format "$fmt")
+    goal=$([ "$fmt" = json ] && echo "≤ 1 s" || echo "≤ 2 s")
+    echo "| replay of 10,000 items, --format $fmt | | $a s, $ma MB |"
+    echo "| replay of 100,000 items, --format $fmt | $goal, ≤ 300 MB | $b s, $mb MB |"
+    echo "| time(100,000) / time(10,000), $fmt | ≤ 12 | $(python3 -c "print('%.1f' % ($b / $a))") |"
+  done
+  a=$(median 3 "$bin check $work/c10k.yaml")
+  b=$(median 3 "$bin check $work/c100k.yaml")
+  echo "| check of 10,000 / 100,000 items | | $a s / $b s, $(peak "$bin" check "$work/c100k.yaml") MB at 100,000 |"
+  echo "| load alone: YAML parse of the 100,000-item file ($(du -m "$work/c100k.yaml" | cut -f1) MB) | | see the note |"
+} > "$out"
+cat "$out"
