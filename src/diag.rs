@@ -77,6 +77,9 @@ struct Shown {
     text: String,
     /// Bytes cut from the start of a line (0-based line number), less the `…` shown.
     shifts: HashMap<usize, isize>,
+    /// The file's line (0-based) that `text`'s first line is: a problem is shown from a window
+    /// of the file around its labels, so that rendering it costs the same wherever it is.
+    first_line: usize,
 }
 
 impl SourceCode for Shown {
@@ -100,7 +103,7 @@ impl SourceCode for Shown {
                 self.name.clone(),
                 inner.data(),
                 *inner.span(),
-                inner.line(),
+                inner.line() + self.first_line,
                 column,
                 inner.line_count(),
             )
@@ -223,7 +226,79 @@ fn crop(name: &str, text: &str, labels: &mut [(String, SourceSpan)], max: usize)
         name: name.to_string(),
         text: out,
         shifts,
+        first_line: 0,
     }
+}
+
+/// The byte offset of the start of each line of a text, for finding a line in O(log n).
+pub(crate) struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    /// Indexes `text`.
+    pub(crate) fn new(text: &str) -> Self {
+        Self(
+            std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
+        )
+    }
+
+    /// The 0-based line holding byte `offset`.
+    fn line_of(&self, offset: usize) -> usize {
+        self.0.partition_point(|&s| s <= offset).saturating_sub(1)
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset` of `text`.
+    pub(crate) fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        let line = self.line_of(offset);
+        let start = self.0[line];
+        let col = text.get(start..offset).map_or(0, |t| t.chars().count()) + 1;
+        (line + 1, col)
+    }
+
+    /// The byte range of lines `from..=to` (0-based, clamped), line ends included.
+    fn range(&self, text: &str, from: usize, to: usize) -> std::ops::Range<usize> {
+        let last = self.0.len() - 1;
+        let start = self.0[from.min(last)];
+        let end = self.0.get(to.min(last) + 1).copied().unwrap_or(text.len());
+        start..end
+    }
+}
+
+/// [`crop`] on a window of `text`: the lines around `labels` (offsets into `text`), with the
+/// labels moved into the window and the window's first line recorded.
+fn crop_window(
+    name: &str,
+    text: &str,
+    starts: &LineStarts,
+    labels: &mut [(String, SourceSpan)],
+    max: usize,
+) -> Shown {
+    // Two lines of context each side, as many as miette shows and one more.
+    let lines = labels.iter().flat_map(|(_, sp)| {
+        [
+            starts.line_of(sp.offset()),
+            starts.line_of(sp.offset() + sp.len()),
+        ]
+    });
+    let (lo, hi) = lines.fold((usize::MAX, 0), |(lo, hi), l| (lo.min(l), hi.max(l)));
+    if lo == usize::MAX {
+        return crop(name, text, labels, max);
+    }
+    let from = lo.saturating_sub(2);
+    let window = starts.range(text, from, hi + 2);
+    if !text.is_char_boundary(window.start) || !text.is_char_boundary(window.end) {
+        return crop(name, text, labels, max);
+    }
+    for (_, sp) in labels.iter_mut() {
+        let a = sp.offset().clamp(window.start, window.end) - window.start;
+        let len = sp.len().min(window.end - window.start - a);
+        *sp = SourceSpan::from((a, len));
+    }
+    let mut shown = crop(name, &text[window], labels, max);
+    shown.first_line = from;
+    shown
 }
 
 impl Diagnostic for ProblemDiag {
@@ -286,6 +361,7 @@ impl FileProblems {
         // The room for a source line: the width less the gutter (` 14 │ `).
         let digits = (self.text.matches('\n').count() + 1).to_string().len();
         let max = width.saturating_sub(digits + 4).max(20);
+        let starts = LineStarts::new(&self.text);
         for p in &self.problems {
             let span = |loc: Loc| {
                 let offset = loc.offset.min(self.text.len());
@@ -293,7 +369,7 @@ impl FileProblems {
             };
             let mut labels = vec![(p.label.clone(), span(p.loc))];
             labels.extend(p.also.iter().map(|(loc, l)| (l.clone(), span(*loc))));
-            let src = crop(&self.path, &self.text, &mut labels, max);
+            let src = crop_window(&self.path, &self.text, &starts, &mut labels, max);
             let d = ProblemDiag {
                 message: p.message.clone(),
                 code: format!("chainjudge::{}", p.code),
@@ -320,6 +396,7 @@ impl FileProblems {
     /// "column", "help"}]}}`; `code` is the first problem's.
     pub fn json(&self) -> serde_json::Value {
         let n = self.problems.len();
+        let starts = LineStarts::new(&self.text);
         serde_json::json!({
             "error": {
                 "code": self.problems.first().map_or("error", |p| p.code),
@@ -331,7 +408,7 @@ impl FileProblems {
                 ),
                 "path": self.path,
                 "problems": self.problems.iter().map(|p| {
-                    let (line, column) = self.line_col(p);
+                    let (line, column) = starts.line_col(&self.text, p.loc.offset);
                     serde_json::json!({
                         "code": p.code,
                         "message": p.message,

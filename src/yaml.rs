@@ -194,6 +194,9 @@ fn empty_value_owner(src: &str, start: usize) -> Option<Loc> {
 /// Every problem found at the YAML level: tab indentation, anchors, aliases and tags (none is
 /// part of format 1), every duplicate key, or else the first place the text is not YAML.
 pub fn parse_tree(src: &str) -> Result<Node, Vec<SyntaxProblem>> {
+    if let Some(p) = not_a_situation(src) {
+        return Err(vec![p]);
+    }
     // marked-yaml treats an alias to an unknown anchor as unreachable; find these constructs
     // first, all of them, so that no input can make the loader panic.
     // Only the first YAML document is read; a second one is a problem of its own, and what
@@ -251,6 +254,52 @@ pub fn parse_tree(src: &str) -> Result<Node, Vec<SyntaxProblem>> {
 }
 
 /// One parse; on a duplicate key, also where that key is.
+/// How many of a file's first content lines are looked at for a top-level `key:`.
+const FIRST_LINES: usize = 50;
+
+/// One problem for a text that is not a situation file at all (noise, a log, a page of prose):
+/// none of its first [`FIRST_LINES`] lines with content is a `key:` or a list entry at the top
+/// level, so the YAML parser's complaints would only be noise.
+fn not_a_situation(src: &str) -> Option<SyntaxProblem> {
+    let mut content = src
+        .split_inclusive('\n')
+        .scan(0, |off, l| {
+            let start = *off;
+            *off += l.len();
+            Some((start, l.trim_end_matches(['\n', '\r'])))
+        })
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#') && t != "---" && t != "..."
+        })
+        .take(FIRST_LINES)
+        .peekable();
+    let &(first, line) = content.peek()?;
+    let key_line = |l: &str| {
+        let name_len = l
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        let rest = &l[name_len..];
+        (name_len > 0
+            && l.as_bytes()[0].is_ascii_alphabetic()
+            && (rest == ":" || rest.starts_with(": ") || rest.starts_with(":\t")))
+            || l.starts_with("- ")
+            || (l.starts_with('{') && l.contains(": "))
+    };
+    if content.any(|(_, l)| key_line(l)) {
+        return None;
+    }
+    Some(SyntaxProblem {
+        loc: Loc::new(first, line.len().max(1)),
+        label: "not a `key: value` line".into(),
+        message: format!(
+            "this is not a situation file: none of its first {FIRST_LINES} lines is a top-level `key: value`"
+        ),
+        help: "a situation file is YAML that starts with `format: 1` and `players: [...]` (see docs/situation-format.md)".into(),
+    })
+}
+
 fn parse_once(src: &str) -> Result<Node, (SyntaxProblem, Option<Loc>)> {
     let options = LoaderOptions::default()
         .error_on_duplicate_keys(true)
@@ -680,9 +729,10 @@ fn explain(src: &str, p: &SyntaxProblem) -> Option<SyntaxProblem> {
             }
         }
     }
-    // A flow list or mapping left open at the end of its line and of the text.
-    if p.message.contains("flow sequence") || p.message.contains("flow mapping") {
-        for &(start, l) in lines[..=at].iter().rev().take(4) {
+    // A flow list or mapping left open at the end of its line: whatever the parser says next
+    // (a misplaced `:`, a `-` outside a block, bad indentation), the open bracket is the cause.
+    {
+        for &(start, l) in lines[..=at].iter().rev().take(12) {
             let code = code_of(l);
             let mut stack = Vec::new();
             for (i, c) in code.char_indices() {

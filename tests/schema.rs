@@ -40,6 +40,12 @@ const SCHEMA_CODES: &[&str] = &[
     "not_a_rule_number",
 ];
 
+/// Bad files whose shape error depends on the whole file, which a schema cannot see, with why.
+const BEYOND_A_SCHEMA: &[(&str, &str)] = &[(
+    "152-board-unit-without-might.yaml",
+    "`might` is required on a unit only in a board file, and any board key anywhere makes one",
+)];
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -111,13 +117,21 @@ fn the_schema_rejects_the_bad_corpus_shape_errors() {
         if !codes.iter().any(|c| SCHEMA_CODES.contains(c)) {
             continue;
         }
+        let name = f
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        if BEYOND_A_SCHEMA.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
         let Some(json) = as_json(&f) else { continue };
         checked += 1;
         if v.is_valid(&json) {
             accepted.push(format!("{} ({})", f.display(), codes.join(", ")));
         }
     }
-    assert!(checked >= 15, "only {checked} bad files have shape errors");
+    assert!(checked >= 80, "only {checked} bad files have shape errors");
     assert!(
         accepted.is_empty(),
         "the schema accepts:\n{}",

@@ -12,6 +12,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(mut s) = chainjudge::situation::load("fuzz.yaml", src) else {
         return;
     };
+    // As the CLI does: a rulings file with no situation is not replayed.
+    if !s.has_situation {
+        return;
+    }
     s.rules = RulesChoice::Both;
     // A bounded replay: the step limit stops a file that would loop.
     let report = chainjudge::replay_all(&s, Some(2_000));

@@ -22,9 +22,10 @@ pub fn normalize_number(input: &str) -> Option<String> {
         }
     }
     let s = s.trim().trim_end_matches('.');
-    // "337 1 b": parts typed with spaces for dots, when every part is a number or one letter.
+    // "337 1 b": parts typed with spaces for dots, when every part is a number or one letter
+    // (with dots too, "337.1.b 338" is two numbers: a search).
     let spaced;
-    let s = if s.contains(' ') {
+    let s = if s.contains(' ') && !s.contains('.') {
         let parts: Vec<&str> = s.split([' ', '.']).filter(|p| !p.is_empty()).collect();
         let numberish = |p: &&str| {
             p.bytes().all(|b| b.is_ascii_digit())

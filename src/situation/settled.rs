@@ -14,6 +14,19 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
     let key = |k: &str| keys.get(k).copied().unwrap_or_default();
     let n = s.players.len();
     let bfs: Vec<&BoardSpec> = s.battlefields.iter().map(|&i| &s.board[i]).collect();
+    // A place or player the file failed to declare has been reported where it is written; the
+    // checks of the whole board wait until the board reads in full.
+    let known = |p: Option<PlayerId>| p.is_none_or(|p| p < n);
+    let placed = |p: Option<Place>| !matches!(p, Some(Place::Battlefield(k)) if k >= bfs.len());
+    if s.board
+        .iter()
+        .any(|b| !known(b.controller) || !placed(b.keys.place))
+        || s.showdown
+            .as_ref()
+            .is_some_and(|sd| sd.place.is_some_and(|k| k >= bfs.len()))
+    {
+        return;
+    }
     // Every battlefield in play is declared (485.4, 487.4, 488.4).
     let needed = if n <= 2 { 2 } else { 3 };
     if bfs.len() < needed {
