@@ -63,7 +63,10 @@ impl<'a> Reader<'a> {
     /// only restate another: missing keys an unknown key stands for.
     pub(super) fn follow_ons(&mut self, tree: &Node) -> HashSet<usize> {
         let mut placed = HashMap::new();
-        index(tree, None, &mut placed);
+        // Only an unknown key needs to know where each mapping sits.
+        if !self.unknown.is_empty() {
+            index(tree, None, &mut placed);
+        }
         // (mapping, key): an unknown key stands for this key of this mapping.
         let mut explained: HashSet<(usize, String)> = HashSet::new();
         let unknown = self.unknown.clone();

@@ -68,11 +68,20 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
     // files were joined: at the start of a line it is no part of the key that follows.
     let stripped = strip_line_boms(src);
     let src = stripped.as_str();
-    let fail = |problems: Vec<Problem>| FileProblems {
-        path: path.to_string(),
-        text: src.to_string(),
-        problems,
-        during_replay: false,
+    let fail = |mut problems: Vec<Problem>| {
+        // Every span lies inside the text, on character boundaries (an empty file's too).
+        for p in &mut problems {
+            p.loc = inside(src, p.loc);
+            for (loc, _) in &mut p.also {
+                *loc = inside(src, *loc);
+            }
+        }
+        FileProblems {
+            path: path.to_string(),
+            text: src.to_string(),
+            problems,
+            during_replay: false,
+        }
     };
     let tree = match parse_tree(src) {
         Ok(t) => t,
@@ -88,7 +97,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
             ))
         }
     };
-    let mut r = Reader {
+    let reader = |record_maps: bool| Reader {
         src,
         text: Text::new(src),
         problems: Vec::new(),
@@ -108,9 +117,22 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         unreadable: HashSet::new(),
         unreadable_ids: HashSet::new(),
         move_units: Vec::new(),
+        record_maps,
     };
-    let situation = r.situation(path, &tree);
+    let mut r = reader(false);
+    let mut situation = r.situation(path, &tree);
+    if !r.unknown.is_empty() {
+        // An unknown key: read again, noting every mapping, to tell what the key stands for.
+        r = reader(true);
+        situation = r.situation(path, &tree);
+    }
     let restated = r.follow_ons(&tree);
+    // The parsed tree of a large file takes a while to free: another thread does it.
+    if src.len() > 1 << 20 {
+        std::thread::spawn(move || drop(tree));
+    } else {
+        drop(tree);
+    }
     if let Some(s) = &situation {
         validate::check(s, &r.reg, &r.refs, &r.keys, &r.unreadable, &mut r.problems);
     }
@@ -127,6 +149,20 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         Some(s) if problems.is_empty() => Ok(s),
         _ => Err(fail(problems)),
     }
+}
+
+/// `loc` moved inside `src`: its start at most the end of the text and on a character
+/// boundary, its end too.
+fn inside(src: &str, loc: crate::yaml::Loc) -> crate::yaml::Loc {
+    let mut start = loc.offset.min(src.len());
+    while !src.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = loc.offset.saturating_add(loc.len).clamp(start, src.len());
+    while !src.is_char_boundary(end) {
+        end += 1;
+    }
+    crate::yaml::Loc::new(start, end - start)
 }
 
 const TOP_KEYS: &[&str] = &[

@@ -132,6 +132,9 @@ pub(super) struct Reader<'a> {
     pub(super) missing: Vec<MissingKey>,
     /// Every mapping read, by its address.
     pub(super) maps: HashMap<usize, MapInfo>,
+    /// Whether `maps` is filled: only on a second reading of a file with an unknown key, so
+    /// that a good file (however long) pays nothing for it.
+    pub(super) record_maps: bool,
     /// Sections of the file (`board`, `chain`, `showdown`, ...) in which a value could not be
     /// read: the cross-checks that depend on them are skipped, as they would only restate it.
     pub(super) unreadable: HashSet<&'static str>,
@@ -317,13 +320,15 @@ impl<'a> Reader<'a> {
             return None;
         };
         let id = map_id(map);
-        self.maps.insert(
-            id,
-            MapInfo {
-                what: what.to_string(),
-                allowed: allowed.iter().map(|k| (*k).to_string()).collect(),
-            },
-        );
+        if self.record_maps {
+            self.maps.insert(
+                id,
+                MapInfo {
+                    what: what.to_string(),
+                    allowed: allowed.iter().map(|k| (*k).to_string()).collect(),
+                },
+            );
+        }
         for (k, _) in map.iter() {
             let key = k.as_str();
             if allowed.contains(&key) {
