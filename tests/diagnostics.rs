@@ -18,6 +18,28 @@ fn expected(text: &str) -> Vec<(usize, String)> {
         .collect()
 }
 
+/// Whether `text` holds a Core Rules number such as `323.5` or `142.4.b` (three digits, a dot,
+/// a digit) of its own: not one the file wrote (`file`), nor an example of how to write one
+/// (`such as `419.4.b``).
+fn has_rule_number(text: &str, file: &str) -> bool {
+    let b = text.as_bytes();
+    (0..b.len().saturating_sub(4)).any(|i| {
+        if !text.is_char_boundary(i) {
+            return false;
+        }
+        let number: String = text[i..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '.')
+            .collect();
+        (i == 0 || !b[i - 1].is_ascii_digit())
+            && b[i..i + 3].iter().all(u8::is_ascii_digit)
+            && b[i + 3] == b'.'
+            && b[i + 4].is_ascii_digit()
+            && !text[..i].ends_with("such as `")
+            && !file.contains(number.trim_end_matches('.'))
+    })
+}
+
 #[test]
 fn bad_files_report_every_problem_at_its_line() {
     insta::glob!("bad", "*.yaml", |path| {
@@ -59,6 +81,15 @@ fn bad_files_report_every_problem_at_its_line() {
                 p.help.is_some(),
                 "{name}: every problem says how to fix it ({})",
                 p.message
+            );
+            // A help text says what to write; it cites no rule number of one edition (the
+            // nearest rules to a rule the file cites wrongly come from the edition data).
+            let help = p.help.as_deref().unwrap_or("");
+            let from_data = matches!(p.code, "unknown_rule" | "unknown_cite");
+            assert!(
+                from_data || !has_rule_number(help, &text),
+                "{name}: a rule number in the help of `{}`: {help}",
+                p.code
             );
         }
         insta::assert_snapshot!(err.render(false, 100));

@@ -2,7 +2,8 @@
 //! been done, so a state a cleanup would have changed is an input error here, never a hidden
 //! first cleanup (section 7 of the extension). Also the cross-checks between board keys that
 //! need the whole file: battlefield counts, facedown cards, the showdown's battlefield, points,
-//! `end_turn`.
+//! `end_turn`. Help texts say what to write in plain words; the rules behind a check are the
+//! replay's to cite, in the edition replayed.
 
 use super::*;
 use crate::diag::Problem;
@@ -37,7 +38,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                 format!("a {n}-player game has at least {needed} battlefields; the file declares {}", bfs.len()),
             )
             .label("battlefields missing")
-            .help("declare every battlefield in play with `kind: battlefield` (485.4, 487.4, 488.4): the final point depends on all of them"),
+            .help("declare every battlefield in play with `kind: battlefield`: the final point depends on all of them"),
         );
     }
     // Units by battlefield and player.
@@ -54,9 +55,16 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
             let might = u.might + u.might_this_turn + u.might_this_combat;
             if u.damage > 0 && u.damage >= might {
                 problems.push(
-                    Problem::new("lethal_at_start", b.loc_of("damage"), format!("`{}` starts with lethal damage ({} damage, Might {might})", b.id, u.damage))
-                        .label("lethal")
-                        .help("the cleanup would have killed it (323.5, 142.4.b): lower `damage` or remove the unit"),
+                    Problem::new(
+                        "lethal_at_start",
+                        b.loc_of("damage"),
+                        format!(
+                            "`{}` starts with lethal damage ({} damage, Might {might})",
+                            b.id, u.damage
+                        ),
+                    )
+                    .label("lethal")
+                    .help("the cleanup would have killed it: lower `damage` or remove the unit"),
                 );
             }
         }
@@ -98,7 +106,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                     format!("units of three players at {}", bf.name),
                 )
                 .label("a third player's unit")
-                .help("a battlefield holds units of at most two players (449.2, 462)"),
+                .help("a battlefield holds units of at most two players"),
             );
         }
         for &p in &with_units {
@@ -107,7 +115,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                 problems.push(
                     Problem::new("not_contested", u.loc_of("at"), format!("{}'s unit is at {}, which {} does not control, and it is not Contested", s.name(p), bf.name, s.name(p)))
                         .label("uncontested")
-                        .help(format!("Contested would have been applied (190.3.a.1, 323.11.a): add `contested_by: {}` to {}", s.name(p), bf.name)),
+                        .help(format!("Contested would have been applied: add `contested_by: {}` to {}", s.name(p), bf.name)),
                 );
             }
         }
@@ -120,15 +128,13 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                         format!("{} contests {} but has no units there", s.name(c), bf.name),
                     )
                     .label("no units of the contester")
-                    .help(
-                        "the cleanup would have removed Contested (323.11): remove `contested_by`",
-                    ),
+                    .help("the cleanup would have removed Contested: remove `contested_by`"),
                 );
             } else if chain_empty && s.showdown.is_none() {
                 problems.push(
                     Problem::new("unstarted_showdown", bf.loc_of("contested_by"), format!("{} is Contested by {}, who has units there, with nothing on the Chain and no showdown", bf.name, s.name(c)))
                         .label("a showdown or combat would have begun")
-                        .help("the cleanup would have begun a showdown or combat (323.12, 323.13): write `showdown:`, or start before the move"),
+                        .help("the cleanup would have begun a showdown or combat: write `showdown:`, or start before the move"),
                 );
             }
         }
@@ -137,7 +143,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                 problems.push(
                     Problem::new("empty_control", bf.loc_of("controller"), format!("{} controls {} but has no units there, with an empty Chain and no showdown there", s.name(c), bf.name))
                         .label("control would be lost")
-                        .help("the cleanup would have removed it (323.6): write `controller: none`"),
+                        .help("the cleanup would have removed it: write `controller: none`"),
                 );
             }
         }
@@ -157,7 +163,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                     format!("two facedown cards at {}", bf.name),
                 )
                 .label("second facedown card")
-                .help("a battlefield holds at most one facedown card (107.3.b)"),
+                .help("a battlefield holds at most one facedown card"),
             );
         }
         for f in facedown {
@@ -173,7 +179,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                         ),
                     )
                     .label("not their battlefield")
-                    .help("the cleanup would have removed it (323.7, 107.3.c)"),
+                    .help("the cleanup would have removed it"),
                 );
             }
         }
@@ -213,7 +219,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                         Problem::new(
                             "showdown_battlefield",
                             bf.loc_of("contested_by"),
-                            "in a combat the battlefield is Contested by the attacker (464.2.c.1)",
+                            "in a combat the battlefield is Contested by the attacker",
                         )
                         .label("not the attacker")
                         .help("write `contested_by:` naming the attacker, or remove it"),
@@ -223,7 +229,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                     problems.push(
                         Problem::new("showdown_battlefield", loc, "the attacker controls this battlefield: a player does not attack where they are in control")
                             .label("controlled by the attacker")
-                            .help("the attacker is the player who contested the battlefield (464.2.c.1)"),
+                            .help("the attacker is the player who contested the battlefield"),
                     );
                 }
             } else {
@@ -231,14 +237,14 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                     problems.push(
                         Problem::new("showdown_battlefield", loc, format!("nobody contests {}: no player other than its controller has units there", bf.name))
                             .label("no contester")
-                            .help("a showdown happens at a Contested battlefield (190.3.b): add the contester's units, or `contested_by`"),
+                            .help("a showdown happens at a Contested battlefield: add the contester's units, or `contested_by`"),
                     );
                 }
                 if chain_empty && with_units.len() >= 2 {
                     problems.push(
                         Problem::new("showdown_battlefield", key("showdown"), "a non-combat showdown with two players' units there and an empty Chain")
                             .label("it would be a combat showdown")
-                            .help("the cleanup would have made it a combat showdown (323.14): add `combat: true` and the designations"),
+                            .help("the cleanup would have made it a combat showdown: add `combat: true` and the designations"),
                     );
                 }
             }
@@ -251,9 +257,13 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
         for bf in &bfs {
             if !bf.battlefield.scored_this_turn.is_empty() {
                 problems.push(
-                    Problem::new("scored_before_scoring", bf.loc_of("scored_this_turn"), "nothing is scored this turn before the Beginning Phase's Scoring Step (470)")
-                        .label("too early")
-                        .help("remove `scored_this_turn`"),
+                    Problem::new(
+                        "scored_before_scoring",
+                        bf.loc_of("scored_this_turn"),
+                        "nothing is scored this turn before the Beginning Phase's Scoring Step",
+                    )
+                    .label("too early")
+                    .help("remove `scored_this_turn`"),
                 );
             }
         }
@@ -265,17 +275,17 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                 (
                     u.might_this_turn != 0,
                     "might_this_turn",
-                    "\"this turn\" effects ended at the last turn's Expiration Step (317.2.c)",
+                    "\"this turn\" effects ended at the last turn's Expiration Step",
                 ),
                 (
                     u.stunned,
                     "stunned",
-                    "stuns ended at the last turn's Expiration Step (423.1.a.2)",
+                    "stuns ended at the last turn's Expiration Step",
                 ),
                 (
                     u.exhausted && b.controller == Some(s.turn),
                     "exhausted",
-                    "Awaken has readied the Turn Player's units (315.1)",
+                    "Awaken has readied the Turn Player's units",
                 ),
             ];
             for (is_bad, key, why) in bad {
@@ -295,7 +305,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
             problems.push(
                 Problem::new("game_over", key("points"), format!("{} has {} points, at least the victory score of {} and more than every opponent", s.name(p), s.points[p], s.victory_score))
                     .label("already won")
-                    .help("the game would be over (323.1): lower the points"),
+                    .help("the game would be over: lower the points"),
             );
         }
     }
@@ -320,7 +330,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                                 format!("`{}` is another player's facedown card", f.id),
                             )
                             .label("not theirs")
-                            .help("a player plays only their own hidden cards (811.1.b)"),
+                            .help("a player plays only their own hidden cards"),
                         );
                     }
                     if item.keys.place.is_some() && item.keys.place != *place {
@@ -328,7 +338,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                             Problem::new(
                                 "facedown_at",
                                 item.loc_of("at"),
-                                "a hidden card is played at its battlefield (811.1.d.1)",
+                                "a hidden card is played at its battlefield",
                             )
                             .label("another place")
                             .help("remove `at`: it defaults to the facedown card's battlefield"),
@@ -338,10 +348,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
             }
             ActionKind::EndTurn(p) if *p != s.turn || s.phase == Phase::Ending => {
                 let msg = if *p != s.turn {
-                    format!(
-                        "only the Turn Player ({}) ends the turn (316.9)",
-                        s.name(s.turn)
-                    )
+                    format!("only the Turn Player ({}) ends the turn", s.name(s.turn))
                 } else {
                     "the turn is already in its Ending Phase".to_string()
                 };

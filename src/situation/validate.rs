@@ -336,7 +336,7 @@ pub(super) fn check(
                 Some("`kill` names units and gear (including unit and gear items)")
             }
             RefKind::Unit if !what.is_unit() => Some(
-                "damage, healing, Might, stun, recall and moves apply to units here (417.1 for damage): name a unit",
+                "damage, healing, Might, stun, recall and moves apply to units here: name a unit",
             ),
             RefKind::Facedown if what != IdWhat::Facedown => {
                 Some("`facedown` names a `kind: facedown` board entry")
@@ -471,22 +471,22 @@ pub(super) fn check(
         let name = s.name(p);
         let problem = if pending {
             Some((
-                "items are pending, so nobody holds Priority until they are finalized (312.2.c, 337.1.a)".to_string(),
+                "items are pending, so nobody holds Priority until they are finalized".to_string(),
                 "remove `priority`: it goes to the controller of the newest item once all are finalized".to_string(),
             ))
         } else if s.chain.is_empty() {
             match &s.showdown {
                 Some(sd) if sd.focus != p => Some((
-                    format!("with no Chain in a showdown, the Focus holder ({}) holds Priority, not {name} (313.2, 335.1)", s.name(sd.focus)),
+                    format!("with no Chain in a showdown, the Focus holder ({}) holds Priority, not {name}", s.name(sd.focus)),
                     format!("write `priority: {}` or remove it", s.name(sd.focus)),
                 )),
                 Some(_) => None,
                 None if s.phase != Phase::Main => Some((
-                    "outside the Main Phase nobody holds Priority when there is no Chain (335)".to_string(),
+                    "outside the Main Phase nobody holds Priority when there is no Chain".to_string(),
                     "remove `priority`".to_string(),
                 )),
                 None if p != s.turn => Some((
-                    format!("with no Chain in a Neutral Open Main Phase, the Turn Player ({}) holds Priority (312.2.a, 335)", s.name(s.turn)),
+                    format!("with no Chain in a Neutral Open Main Phase, the Turn Player ({}) holds Priority", s.name(s.turn)),
                     format!("write `priority: {}` or remove it", s.name(s.turn)),
                 )),
                 None => None,

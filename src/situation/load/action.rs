@@ -98,7 +98,7 @@ impl<'a> Reader<'a> {
                         Problem::new(
                             "move_controllers",
                             *loc,
-                            "one standard move moves one player's units (144.3)",
+                            "one standard move moves one player's units",
                         )
                         .label("another player's unit")
                         .help("write one `move` per player"),

@@ -91,7 +91,7 @@ impl<'a> Reader<'a> {
         match (kind, at_node) {
             (Some(BoardKind::Battlefield | BoardKind::Legend), Some(n)) => {
                 let what = if kind == Some(BoardKind::Battlefield) {
-                    "a battlefield is itself a location (170.5)"
+                    "a battlefield is itself a location"
                 } else {
                     "a legend stays in its zone"
                 };
@@ -120,13 +120,9 @@ impl<'a> Reader<'a> {
             }
             (Some(BoardKind::Facedown), None) => {
                 self.push(
-                    Problem::new(
-                        "facedown_at",
-                        loc,
-                        "a facedown card is at a battlefield (107.3)",
-                    )
-                    .label("`at` is missing")
-                    .help("add `at:` naming the battlefield where it is hidden"),
+                    Problem::new("facedown_at", loc, "a facedown card is at a battlefield")
+                        .label("`at` is missing")
+                        .help("add `at:` naming the battlefield where it is hidden"),
                 );
             }
             (Some(BoardKind::Unit | BoardKind::Facedown), Some(n)) if self.board => {
@@ -136,7 +132,7 @@ impl<'a> Reader<'a> {
                         Problem::new(
                             "facedown_at",
                             self.loc(n),
-                            "a facedown card is at a battlefield (107.3)",
+                            "a facedown card is at a battlefield",
                         )
                         .label("`base` here")
                         .help("name the battlefield where it is hidden"),
@@ -214,7 +210,7 @@ impl<'a> Reader<'a> {
                 } else if let Some(p) = self.player(n, "`contested_by`") {
                     if controller == Some(Some(p)) {
                         self.push(
-                            Problem::new("contested_by", self.loc(n), "a player does not contest a battlefield they control (190.3.a.1)")
+                            Problem::new("contested_by", self.loc(n), "a player does not contest a battlefield they control")
                                 .label("the controller")
                                 .help("name the player who applied Contested, or write `contested_by: none`"),
                         );

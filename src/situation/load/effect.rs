@@ -320,7 +320,7 @@ impl<'a> Reader<'a> {
                     let bad = if key == "damage" { a < 1 } else { a == 0 };
                     if bad {
                         let msg = if key == "damage" {
-                            "an amount of damage is at least 1 (417.1.e)"
+                            "an amount of damage is at least 1"
                         } else {
                             "a Might effect changes Might: its amount is not 0"
                         };

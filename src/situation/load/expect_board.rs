@@ -306,7 +306,7 @@ impl<'a> Reader<'a> {
                         Problem::new(
                             "bad_combat",
                             self.loc(n),
-                            "a combat's winner and loser are two different players (462)",
+                            "a combat's winner and loser are two different players",
                         )
                         .label("same as the winner")
                         .help("name the other participant as the loser, or write `no_result`"),
@@ -348,12 +348,9 @@ impl<'a> Reader<'a> {
             };
             if n < 0 {
                 let (msg, help) = if key == "draws" {
-                    (
-                        "cards drawn cannot be fewer than 0 (471.1.b.1)",
-                        "write 0 or more",
-                    )
+                    ("cards drawn cannot be fewer than 0", "write 0 or more")
                 } else {
-                    ("points cannot be negative (194.4)", "write 0 or more")
+                    ("points cannot be negative", "write 0 or more")
                 };
                 self.push(
                     Problem::new("bad_value", self.loc(v), msg)
@@ -383,7 +380,7 @@ impl<'a> Reader<'a> {
             };
             if key == "damage" && n < 0 {
                 self.push(
-                    Problem::new("bad_value", self.loc(v), "damage cannot be negative (142)")
+                    Problem::new("bad_value", self.loc(v), "damage cannot be negative")
                         .label("out of range")
                         .help("write 0 or more"),
                 );

@@ -410,7 +410,7 @@ impl<'a> Reader<'a> {
                         Problem::new(
                             "bad_value",
                             self.loc(n),
-                            "`victory_score` must be at least 1 (483.3.a)",
+                            "`victory_score` must be at least 1",
                         )
                         .label("out of range")
                         .help("write 1 or more (8 in a 2-4 player game)"),
@@ -535,13 +535,9 @@ impl<'a> Reader<'a> {
             if let Some(n) = self.integer(v, "points") {
                 if n < 0 {
                     self.push(
-                        Problem::new(
-                            "bad_value",
-                            self.loc(v),
-                            "points cannot be negative (194.4)",
-                        )
-                        .label("out of range")
-                        .help("write 0 or more"),
+                        Problem::new("bad_value", self.loc(v), "points cannot be negative")
+                            .label("out of range")
+                            .help("write 0 or more"),
                     );
                 }
                 out[p] = n;

@@ -114,7 +114,7 @@ impl<'a> Reader<'a> {
                 self.misplaced(
                     map,
                     key,
-                    format!("`{key}` describes a unit on the board; a unit enters undamaged, exhausted and without modifiers (143.4)"),
+                    format!("`{key}` describes a unit on the board; a unit enters undamaged, exhausted and without modifiers"),
                     &format!("remove `{key}`"),
                 );
             }
@@ -142,7 +142,7 @@ impl<'a> Reader<'a> {
             self.misplaced(
                 map,
                 "replace_death",
-                format!("a {kind} cannot be killed (174.3, 170.3), so it has no death to replace"),
+                format!("a {kind} cannot be killed, so it has no death to replace"),
                 "remove `replace_death`",
             );
         }

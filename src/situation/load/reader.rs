@@ -476,7 +476,7 @@ impl<'a> Reader<'a> {
                             format!("write a value for {what}")
                         } else {
                             if s.as_str().contains('.') {
-                                format!("quote it: \"{}\" (YAML reads it as {kind}, so 355.10 would become 355.1)", s.as_str())
+                                format!("quote it: \"{}\" (YAML reads it as {kind}, and a number loses the zeros at its end)", s.as_str())
                             } else {
                                 format!("quote it: \"{}\" (YAML reads it as {kind})", s.as_str())
                             }
