@@ -577,3 +577,45 @@ fn the_replay_table_gives_the_description_its_width_and_moves_long_notes_under_i
     );
     assert_fits(&narrow, 60, "the list");
 }
+
+#[test]
+fn every_command_fits_its_text_to_the_width() {
+    // A line may pass the width only when it holds a word longer than the width allows after
+    // its indentation (a long path or address): a word is never split.
+    for args in [
+        &["rule", "337.1.b"][..],
+        &["rule", "337", "--tree"],
+        &["rule", "finalize oldest"],
+        &["diff"],
+        &["ruling", "crumbling sands"],
+        &["ruling", "--list", "--card", "Ezreal"],
+        &["verify", "rulings"],
+        &["check", "rulings"],
+        &["rules", "check"],
+    ] {
+        for width in [60usize, 80] {
+            let w = width.to_string();
+            let mut a = vec!["--width", w.as_str()];
+            a.extend_from_slice(args);
+            let out = run(&a, &[]);
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(!text.is_empty(), "{args:?}");
+            for line in text.lines() {
+                let n = line.chars().count();
+                if n <= width {
+                    continue;
+                }
+                let indent = n - line.trim_start().chars().count();
+                let longest = line
+                    .split_whitespace()
+                    .map(|x| x.chars().count())
+                    .max()
+                    .unwrap_or(0);
+                assert!(
+                    longest + indent > width || line.trim().split_whitespace().count() == 1,
+                    "{args:?} at --width {width}: a line of {n} columns:\n{line}"
+                );
+            }
+        }
+    }
+}
