@@ -709,8 +709,12 @@ fn explain(src: &str, p: &SyntaxProblem) -> Option<SyntaxProblem> {
     };
     // A missing comma in a flow mapping: `{ controller: Ana kind: spell }`.
     if p.message.contains("flow mapping") && p.message.contains("','") {
-        let col = p.loc.offset - line_start;
-        let before = &line[..col.min(line.len())];
+        let mut col = p.loc.offset.saturating_sub(line_start).min(line.len());
+        // The parser's place can fall inside a character: back off to its start.
+        while !line.is_char_boundary(col) {
+            col -= 1;
+        }
+        let before = &line[..col];
         if let Some(key_start) = before.trim_end_matches(':').rfind(' ').map(|i| i + 1) {
             let key = before[key_start..].trim_end_matches(':');
             let pair_from = before[..key_start].rfind([',', '{']).map_or(0, |i| i + 1);

@@ -257,3 +257,17 @@ fn generated_bad_files_exit_2_with_a_diagnostic_at_the_right_line() {
         wrong.join("\n")
     );
 }
+
+#[test]
+fn every_input_that_once_crashed_the_fuzzers_exits_2() {
+    // The inputs are kept as the fuzzer wrote them: each crashed the loader or the replay once.
+    let dir = root().join("tests/fuzz-crashes");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        let (code, _, stderr) = run(&["check", "--color", "never"], &e.path());
+        assert_eq!(code, Some(2), "{}:\n{stderr}", e.path().display());
+        assert!(stderr.contains("chainjudge::"), "{}", e.path().display());
+        n += 1;
+    }
+    assert!(n >= 4);
+}
