@@ -9,6 +9,7 @@ use miette::{
     SourceCode, SourceSpan, SpanContents,
 };
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 /// One problem in a file.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -230,6 +231,9 @@ fn crop(name: &str, text: &str, labels: &mut [(String, SourceSpan)], max: usize)
     }
 }
 
+/// How many problems a text report shows; JSON lists every one.
+pub const SHOWN_PROBLEMS: usize = 100;
+
 /// The byte offset of the start of each line of a text, for finding a line in O(log n).
 pub(crate) struct LineStarts(Vec<usize>);
 
@@ -346,7 +350,7 @@ impl FileProblems {
         }
     }
 
-    /// Renders the report with miette's graphical handler: unicode, no colour unless asked,
+    /// Renders the report with miette's graphical handler (the first [`SHOWN_PROBLEMS`]): unicode, no colour unless asked,
     /// `width` columns. Deterministic for the same input.
     pub fn render(&self, color: bool, width: usize) -> String {
         let theme = if color {
@@ -358,11 +362,12 @@ impl FileProblems {
             .with_width(width)
             .with_links(false);
         let mut out = format!("error: {}\n", self.headline());
+        let shown = self.problems.len().min(SHOWN_PROBLEMS);
         // The room for a source line: the width less the gutter (` 14 │ `).
         let digits = (self.text.matches('\n').count() + 1).to_string().len();
         let max = width.saturating_sub(digits + 4).max(20);
         let starts = LineStarts::new(&self.text);
-        for p in &self.problems {
+        for p in &self.problems[..shown] {
             let span = |loc: Loc| {
                 let offset = loc.offset.min(self.text.len());
                 SourceSpan::from((offset, loc.len.min(self.text.len() - offset)))
@@ -382,6 +387,13 @@ impl FileProblems {
                 s = format!("{}: {}\n", d.code, d.message);
             }
             out.push_str(&s);
+        }
+        if shown < self.problems.len() {
+            let _ = writeln!(
+                out,
+                "… and {} more problems, not shown: fix these first, or see them all with `--format json`",
+                crate::engine::thousands(self.problems.len() - shown)
+            );
         }
         out
     }

@@ -612,10 +612,52 @@ fn every_command_fits_its_text_to_the_width() {
                     .max()
                     .unwrap_or(0);
                 assert!(
-                    longest + indent > width || line.trim().split_whitespace().count() == 1,
+                    longest + indent > width || line.split_whitespace().count() == 1,
                     "{args:?} at --width {width}: a line of {n} columns:\n{line}"
                 );
             }
         }
     }
+}
+
+#[test]
+fn a_long_id_never_pushes_the_table_past_the_width_and_many_problems_are_cut() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-longid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("long.yaml");
+    std::fs::write(
+        &file,
+        "format: 1\nplayers: [Ana, Ben]\nchain:\n  - { id: an-extraordinarily-long-identifier-for-a-spell, name: Long, controller: Ana, kind: spell }\n",
+    )
+    .unwrap();
+    for width in ["100", "110", "140"] {
+        let out = run(&["--width", width, "replay", file.to_str().unwrap()], &[]);
+        assert_fits(
+            &String::from_utf8_lossy(&out.stdout),
+            width.parse().unwrap(),
+            width,
+        );
+    }
+    // Thousands of problems: the first hundred are shown, with how many more and where.
+    let many = dir.join("many.yaml");
+    let mut text = String::from("format: 1\nplayers: [Ana, Ben]\n");
+    for i in 0..5_000 {
+        text += &format!("k{i}: 1\n");
+    }
+    std::fs::write(&many, text).unwrap();
+    let out = run(&["check", many.to_str().unwrap()], &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("chainjudge::unknown_key").count(), 100);
+    assert!(
+        err.contains("… and 4,900 more problems, not shown"),
+        "{err}"
+    );
+    let json = run(&["check", "--format", "json", many.to_str().unwrap()], &[]);
+    assert_eq!(
+        stdout_json(&json)["files"][0]["error"]["problems"]
+            .as_array()
+            .map(Vec::len),
+        Some(5_000)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -115,7 +115,9 @@ impl Layout {
         w[2] = what;
         w[5] = rules;
         w.truncate(columns);
-        let list = room < TABLE_MIN.0 + TABLE_MIN.1;
+        // A long id in What happened can make the table wider than the width: a list then.
+        let total: usize = w.iter().sum::<usize>() + 3 * columns + 1;
+        let list = room < TABLE_MIN.0 + TABLE_MIN.1 || total > width;
         Self {
             widths: w,
             both,

@@ -10,7 +10,7 @@
 //! stands for is not reported: the unknown key's problem is the fix.
 
 use super::reader::{map_id, Reader};
-use crate::diag::{line_col, Problem};
+use crate::diag::Problem;
 use crate::yaml::Loc;
 use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode};
 use marked_yaml::Node;
@@ -44,6 +44,9 @@ fn index<'n>(
     }
 }
 
+/// How many unknown keys are matched to what they stand for.
+const FOLLOW_ON_LIMIT: usize = 200;
+
 impl<'a> Reader<'a> {
     /// Whether the text before `loc` on its line is only indentation (and `- ` list dashes):
     /// the key starts a line of a block mapping.
@@ -55,7 +58,9 @@ impl<'a> Reader<'a> {
     }
 
     fn column(&self, loc: Loc) -> usize {
-        line_col(self.src, loc.offset).1
+        // From the start of its line only: the whole text before it may be long.
+        let start = self.src[..loc.offset].rfind('\n').map_or(0, |n| n + 1);
+        self.src[start..loc.offset].chars().count() + 1
     }
 
     /// Rewrites the problem of each unknown key to say what it stands for, reports the units
@@ -71,7 +76,9 @@ impl<'a> Reader<'a> {
         let mut explained: HashSet<(usize, String)> = HashSet::new();
         let unknown = self.unknown.clone();
         let mut unmatched = Vec::new();
-        for u in &unknown {
+        // Past the first unknown keys, a file is not a misspelt situation: the rest keep their
+        // plain reports (this also keeps a file of thousands of them from taking minutes).
+        for u in unknown.iter().take(FOLLOW_ON_LIMIT) {
             let Some(here) = placed.get(&u.map) else {
                 continue;
             };
