@@ -314,6 +314,14 @@ fn replay_json_on_bad_input_and_on_a_stopped_replay_carries_the_error() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
     let text = v.to_string();
     assert!(text.contains("\"code\":\"missing_order\""), "{text}");
+    // ... and at the top, as every failure: a step limit too.
+    assert_eq!(v["error"]["code"], "missing_order");
+    let limit = run(
+        &["replay", EXAMPLE, "--format", "json", "--max-steps", "1"],
+        &[],
+    );
+    assert_eq!(limit.status.code(), Some(2));
+    assert_eq!(stdout_json(&limit)["error"]["code"], "step_limit");
 }
 
 #[test]
@@ -659,5 +667,18 @@ fn a_long_id_never_pushes_the_table_past_the_width_and_many_problems_are_cut() {
             .map(Vec::len),
         Some(5_000)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_folder_link_back_up_is_not_followed() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-loop-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::copy(EXAMPLE, dir.join("one.yaml")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("..", dir.join("sub/up")).unwrap();
+    let out = run(&["verify", dir.to_str().unwrap()], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.ends_with("1 passed, 0 failed, 0 skipped\n"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -210,7 +210,8 @@ pub(super) fn replay_cmd(
     }
 }
 
-/// Every `.yaml`/`.yml` file named or below a named folder, sorted within each folder.
+/// Every `.yaml`/`.yml` file named or below a named folder, sorted within each folder; links to
+/// folders below a named folder are not followed.
 pub(super) fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(rd) = std::fs::read_dir(dir) else {
@@ -219,8 +220,12 @@ pub(super) fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
         let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
         entries.sort();
         for p in entries {
+            // A linked folder inside a walked one is not followed: a link back up would loop.
+            let linked = std::fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink());
             if p.is_dir() {
-                walk(&p, out);
+                if !linked {
+                    walk(&p, out);
+                }
             } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
                 out.push(p);
             }

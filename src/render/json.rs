@@ -248,6 +248,16 @@ pub fn write_json(r: &Report, w: &mut dyn Write) -> io::Result<()> {
                 .collect(),
         );
     }
+    // A replay that stopped on an error says so at the top too, as every failure does.
+    if let (Some(e), Some(obj)) = (
+        r.traces.iter().find_map(|t| t.error.as_ref()),
+        v.as_object_mut(),
+    ) {
+        obj.insert(
+            "error".to_string(),
+            serde_json::json!({ "code": e.code, "message": e.message, "help": e.help }),
+        );
+    }
     if let (Some(m), Some(obj)) = (&s.board_model, v.as_object_mut()) {
         obj.insert(
             "board_model".to_string(),
