@@ -317,24 +317,7 @@ fn chain_line(s: &Situation) -> String {
             crate::engine::thousands(n)
         );
     }
-    s.chain
-        .iter()
-        .map(|i| {
-            let status = if i.status == Status::Pending {
-                ", pending"
-            } else {
-                ""
-            };
-            format!(
-                "{} ({}, {}{status})",
-                i.id,
-                s.name(i.controller.unwrap_or(0)),
-                i.kind.word()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" < ")
-        + " (oldest first)"
+    s.chain.iter().map(item).collect::<Vec<_>>().join(" < ") + " (oldest first)"
 }
 
 fn list_or_none(items: &[String]) -> String {
