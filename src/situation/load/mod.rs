@@ -31,11 +31,14 @@ mod expect_board;
 mod follow_on;
 mod ids;
 mod item;
+mod keys;
 mod permanent;
+mod players;
 mod reader;
 mod ruling;
 mod trigger;
 mod turn;
+mod values;
 
 use self::item::Place;
 use self::reader::Reader;
