@@ -5,16 +5,28 @@ use crate::diff::DiffRow;
 use crate::edition::EditionId;
 use crate::import::CiteCheck;
 use crate::lookup::{Hit, OtherEdition, RuleRef, RuleView, Standing};
-use comfy_table::{presets, ContentArrangement, Table};
+use crate::render::{fitted_table, Columns};
 use std::fmt::Write as _;
 
-pub(crate) fn table(width: u16) -> Table {
-    let mut t = Table::new();
-    t.load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(width)
-        .force_no_tty();
-    t
+/// A table of `rows` under `header` fitted to `width` ([`fitted_table`]): `wide` is the column
+/// that takes the room left, `lead` the columns that head an entry when it is written as a list.
+pub(crate) fn table(
+    header: &[&str],
+    rows: Vec<Vec<String>>,
+    wide: usize,
+    lead: &[usize],
+    width: u16,
+) -> String {
+    fitted_table(
+        &Columns {
+            header,
+            rows,
+            wide,
+            lead,
+            lead_sep: " -> ",
+        },
+        usize::from(width),
+    )
 }
 
 /// Wraps `text` at `width` columns, indenting continuation lines by `indent` spaces.
@@ -214,11 +226,11 @@ pub fn hits_text(
             suggestion_lines(suggestions)
         );
     }
-    let mut t = table(width);
-    t.set_header(["Rule", "Title", "Summary"]);
-    for h in hits {
-        t.add_row([h.rule.label(), h.rule.title.clone(), h.summary.clone()]);
-    }
+    let rows = hits
+        .iter()
+        .map(|h| vec![h.rule.label(), h.rule.title.clone(), h.summary.clone()])
+        .collect();
+    let t = table(&["Rule", "Title", "Summary"], rows, 2, &[0], width);
     format!(
         "Rules matching \"{query}\" ({} 2026 Core Rules), best first:\n{t}\n",
         edition.title()
@@ -289,31 +301,32 @@ fn arrow(r: &DiffRow, from: EditionId) -> (String, String) {
 
 /// The differences as text: a table, then the worked examples of outcome changes.
 pub fn diff_text(rows: &[DiffRow], from: EditionId, to: EditionId, width: u16) -> String {
-    let mut t = table(width);
-    t.set_header([
-        from.title(),
-        to.title(),
-        "Change",
-        "Outcome",
-        "What changed",
-    ]);
-    for (i, max) in [(0, 13), (1, 13), (2, 14), (3, 13)] {
-        if let Some(col) = t.column_mut(i) {
-            col.set_constraint(comfy_table::ColumnConstraint::UpperBoundary(
-                comfy_table::Width::Fixed(max),
-            ));
-        }
-    }
-    for r in rows {
-        let (a, b) = arrow(r, from);
-        t.add_row([
-            a,
-            b,
-            r.kind.join(", "),
-            r.outcome.clone(),
-            r.summary.clone(),
-        ]);
-    }
+    let cells = rows
+        .iter()
+        .map(|r| {
+            let (a, b) = arrow(r, from);
+            vec![
+                a,
+                b,
+                r.kind.join(", "),
+                r.outcome.clone(),
+                r.summary.clone(),
+            ]
+        })
+        .collect();
+    let t = table(
+        &[
+            from.title(),
+            to.title(),
+            "Change",
+            "Outcome",
+            "What changed",
+        ],
+        cells,
+        4,
+        &[0, 1],
+        width,
+    );
     let mut out = format!(
         "Differences from the {} to the {} 2026 Core Rules ({} listed; only what the known October changes establish, and the numbers they imply, marked inferred{}{}):\n{t}\n",
         from.title(),
@@ -389,16 +402,29 @@ pub fn diff_markdown(rows: &[DiffRow], from: EditionId, to: EditionId) -> String
 
 /// `rules check` as text, with a closing count.
 pub fn checks_text(checks: &[CiteCheck], width: u16) -> String {
-    let mut t = table(width);
-    t.set_header(["Citation", "Edition", "Number", "Status"]);
-    for c in checks {
-        let word = c.status.replace('_', " ");
-        let status = match &c.detail {
-            Some(d) => format!("{word} ({d})"),
-            None => word,
-        };
-        t.add_row([c.cite, c.edition.word(), c.number.as_str(), status.as_str()]);
-    }
+    let rows = checks
+        .iter()
+        .map(|c| {
+            let word = c.status.replace('_', " ");
+            let status = match &c.detail {
+                Some(d) => format!("{word} ({d})"),
+                None => word,
+            };
+            vec![
+                c.cite.to_string(),
+                c.edition.word().to_string(),
+                c.number.clone(),
+                status,
+            ]
+        })
+        .collect();
+    let t = table(
+        &["Citation", "Edition", "Number", "Status"],
+        rows,
+        3,
+        &[0],
+        width,
+    );
     let count = |s: &str| checks.iter().filter(|c| c.status == s).count();
     format!(
         "{t}\n{} citations checked: {} ok, {} missing from the imported text, {} inferred for October, {} unconfirmed for October, {} sources, {} not cited in an edition.\n",
@@ -447,15 +473,23 @@ pub fn copy_text(copies: &[crate::import::copycheck::CopyCheck], min: usize, wid
         );
         let listed: Vec<_> = c.at_least(min).collect();
         if !listed.is_empty() {
-            let mut t = table(width);
-            t.set_header(["Rule", "Words", "Found in", "Shared run"]);
-            for r in listed {
-                let run = match &r.copied_sentence {
-                    Some(s) => format!("copied sentence: {s}"),
-                    None => r.run.clone(),
-                };
-                t.add_row([r.number.clone(), r.longest.to_string(), r.from.clone(), run]);
-            }
+            let rows = listed
+                .iter()
+                .map(|r| {
+                    let run = match &r.copied_sentence {
+                        Some(s) => format!("copied sentence: {s}"),
+                        None => r.run.clone(),
+                    };
+                    vec![r.number.clone(), r.longest.to_string(), r.from.clone(), run]
+                })
+                .collect();
+            let t = table(
+                &["Rule", "Words", "Found in", "Shared run"],
+                rows,
+                3,
+                &[0],
+                width,
+            );
             let _ = writeln!(out, "{t}");
         }
     }

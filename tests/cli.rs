@@ -628,6 +628,65 @@ fn every_command_fits_its_text_to_the_width() {
     }
 }
 
+/// Every line of `text` is at most `width` columns, but a word longer than that, which stands
+/// alone on its line.
+fn assert_fits_but_long_words(text: &str, width: usize, what: &str) {
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= width || line.split_whitespace().count() == 1,
+            "{what} at --width {width}: {line}"
+        );
+    }
+}
+
+#[test]
+fn the_ruling_list_and_the_diff_never_split_an_id_or_a_rule_number() {
+    // Every ruling id, as `ruling --list --format json` gives them, stands whole on some line.
+    let json = run(
+        &["ruling", "--list", "--limit", "1000", "--format", "json"],
+        &[],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let ids: Vec<String> = v["rulings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["ruling"]["id"].as_str().unwrap().to_string())
+        .collect();
+    assert!(ids.len() > 20, "{ids:?}");
+    for width in ["60", "100", "140", "200"] {
+        let out = run(
+            &["--width", width, "ruling", "--list", "--limit", "1000"],
+            &[],
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        let words: std::collections::HashSet<&str> = text
+            .split(|c: char| c.is_whitespace() || c == '│' || c == '┆')
+            .collect();
+        for id in &ids {
+            assert!(
+                words.contains(id.as_str()),
+                "`{id}` split at --width {width}:\n{text}"
+            );
+        }
+        assert_fits_but_long_words(&text, width.parse().unwrap(), "ruling --list");
+    }
+    // In the diff, the short columns keep each number whole and What changed keeps its room.
+    for width in [60usize, 100, 120] {
+        let out = run(&["--width", &width.to_string(), "diff"], &[]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_fits_but_long_words(&text, width, "diff");
+        for line in text.lines().filter(|l| l.starts_with('│')) {
+            for cell in line.split(['│', '┆']).map(str::trim).take(4) {
+                assert!(
+                    !cell.starts_with('.') && !cell.ends_with('.'),
+                    "a number split at --width {width}: {line}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn a_long_id_never_pushes_the_table_past_the_width_and_many_problems_are_cut() {
     let dir = std::env::temp_dir().join(format!("chainjudge-longid-{}", std::process::id()));

@@ -5,8 +5,11 @@
 //! any other prints as "October: unconfirmed (July n)". A footnote explains each mark used.
 
 mod board;
+mod fit;
 mod json;
 mod table;
+
+pub use fit::{fit, fit_line, fitted_table, Columns};
 
 use crate::compare::{Flag, Report, Row};
 use crate::edition::{Cite, Cited, EditionId, Editions};
@@ -628,55 +631,6 @@ pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::
         writeln!(w, "\n{}", fit_line(f, width, 2))?;
     }
     Ok(())
-}
-
-/// `line` wrapped at spaces to `width` columns, the lines after the first indented by `indent`
-/// spaces. A word longer than the width stays whole on a line of its own.
-pub fn fit_line(line: &str, width: usize, indent: usize) -> String {
-    // Widths are measured without colour codes.
-    if textwrap::core::display_width(line) <= width {
-        return line.to_string();
-    }
-    let pad = " ".repeat(indent.min(width / 2));
-    let opts = textwrap::Options::new(width.max(1))
-        .break_words(false)
-        .word_separator(textwrap::WordSeparator::AsciiSpace)
-        .word_splitter(textwrap::WordSplitter::NoHyphenation)
-        .subsequent_indent(&pad);
-    let wrapped = textwrap::fill(line, opts);
-    // A word that fits the width but not after the indent (a long path) starts at column 0.
-    let lines: Vec<&str> = wrapped
-        .split('\n')
-        .map(|l| {
-            if textwrap::core::display_width(l) > width {
-                l.trim_start()
-            } else {
-                l
-            }
-        })
-        .collect();
-    lines.join("\n")
-}
-
-/// Every line of `text` fitted to `width` ([`fit_line`]); a continued line keeps its
-/// indentation and, after a `Label:` followed by two or more spaces, lines up with the value.
-pub fn fit(text: &str, width: usize) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        let (body, nl) = match line.strip_suffix('\n') {
-            Some(b) => (b, "\n"),
-            None => (line, ""),
-        };
-        let lead = body.len() - body.trim_start().len();
-        let indent = body
-            .find(":  ")
-            .filter(|&c| !body[lead..c].contains(' ') || body[lead..c].len() < 20)
-            .map(|c| c + 1 + body[c + 1..].len() - body[c + 1..].trim_start().len())
-            .unwrap_or(lead + 2);
-        out.push_str(&fit_line(body, width, indent));
-        out.push_str(nl);
-    }
-    out
 }
 
 fn md_escape(s: &str) -> String {

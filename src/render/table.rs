@@ -8,6 +8,7 @@
 //! The table is laid out once for all its rows and written in blocks of [`BLOCK`] rows, so its
 //! working memory stays the same however long the Chain.
 
+use super::fit::{longest_word, widest_line};
 use super::{editions, line_of, Line};
 use crate::compare::{Flag, Report};
 use comfy_table::{presets, Cell, Color, ColumnConstraint, ContentArrangement, Table, Width};
@@ -32,19 +33,6 @@ const HEADERS: [&str; 7] = [
     "Rules",
     "July vs Oct",
 ];
-
-/// The widest word of `s` (display columns).
-fn longest_word(s: &str) -> usize {
-    s.split_whitespace()
-        .map(UnicodeWidthStr::width)
-        .max()
-        .unwrap_or(0)
-}
-
-/// The widest line of `s` (display columns).
-fn widest_line(s: &str) -> usize {
-    s.lines().map(UnicodeWidthStr::width).max().unwrap_or(0)
-}
 
 /// The comparison cell of a row.
 fn flag_text(f: Flag) -> (&'static str, Color) {

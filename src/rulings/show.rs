@@ -216,11 +216,17 @@ pub fn hits_text(
             format!("{} more", hits.len() - 1)
         };
         let _ = writeln!(out, "\nAlso matching \"{query}\" ({more}):");
-        let mut t = table(width);
-        t.set_header(["Ruling", "Title", "Source"]);
-        for h in &hits[1..] {
-            t.add_row([h.ruling.id, h.ruling.heading(), kind(h.ruling)]);
-        }
+        let rows = hits[1..]
+            .iter()
+            .map(|h| {
+                vec![
+                    h.ruling.id.to_string(),
+                    h.ruling.heading().to_string(),
+                    kind(h.ruling).to_string(),
+                ]
+            })
+            .collect();
+        let t = table(&["Ruling", "Title", "Source"], rows, 1, &[0], width);
         let _ = writeln!(out, "{t}");
     }
     out
@@ -265,17 +271,25 @@ pub fn list_text(rulings: &[&RulingEntry], total: usize, width: u16) -> String {
     if rulings.is_empty() {
         return "No ruling passes these filters.\n".to_string();
     }
-    let mut t = table(width);
-    t.set_header(["Ruling", "Title", "Set", "Source", "Replay"]);
-    for r in rulings {
-        t.add_row([
-            r.id,
-            r.heading(),
-            r.set.unwrap_or(""),
-            kind(r),
-            if r.situation { "yes" } else { "" },
-        ]);
-    }
+    let rows = rulings
+        .iter()
+        .map(|r| {
+            vec![
+                r.id.to_string(),
+                r.heading().to_string(),
+                r.set.unwrap_or("").to_string(),
+                kind(r).to_string(),
+                if r.situation { "yes" } else { "" }.to_string(),
+            ]
+        })
+        .collect();
+    let t = table(
+        &["Ruling", "Title", "Set", "Source", "Replay"],
+        rows,
+        1,
+        &[0],
+        width,
+    );
     let official = rulings.iter().filter(|r| r.official()).count();
     let shown = if total > rulings.len() {
         format!(
