@@ -209,6 +209,35 @@ pub(super) fn explain(src: &str, p: &SyntaxProblem) -> Option<SyntaxProblem> {
                     })
                     .collect();
                 if !levels.contains(&mine) {
+                    // Under a plain list entry (`- Ben`), the key to line up with is the
+                    // nearest key above at a smaller indent (`players:`), not the entry.
+                    let (to, like) = if pkey.is_empty() {
+                        lines[..at]
+                            .iter()
+                            .rev()
+                            .map(|(_, l)| code_of(l))
+                            .filter_map(|c| {
+                                let t = c.trim_start().trim_start_matches("- ");
+                                let k = t.split_once(':').map(|(k, _)| k.trim())?;
+                                let at = c.len() - t.len();
+                                (!k.is_empty() && !k.contains(' ') && at < mine)
+                                    .then(|| (at, k.to_string()))
+                            })
+                            .next()
+                            .unwrap_or((0, String::new()))
+                    } else {
+                        (p_indent, pkey.to_string())
+                    };
+                    let help = if to == 0 && !like.is_empty() {
+                        format!("start it at the beginning of the line, like `{like}:` above")
+                    } else if like.is_empty() {
+                        format!("indent it {to} spaces")
+                    } else {
+                        format!(
+                            "indent it {to} space{}, like `{like}:` above",
+                            if to == 1 { "" } else { "s" }
+                        )
+                    };
                     return Some(SyntaxProblem {
                         loc: Loc::new(key_at, key.len()),
                         label: "in line with no key above".into(),
@@ -216,7 +245,7 @@ pub(super) fn explain(src: &str, p: &SyntaxProblem) -> Option<SyntaxProblem> {
                             "`{key}:` is indented {mine} space{}, in line with no key above it",
                             if mine == 1 { "" } else { "s" }
                         ),
-                        help: format!("indent it {p_indent} spaces, like `{pkey}:`"),
+                        help,
                     });
                 }
             }
