@@ -81,6 +81,28 @@ impl<'a> Reader<'a> {
         } else {
             vec![(self.text(units_node, "`units`")?, self.loc(units_node))]
         };
+        if list.is_empty() {
+            self.push(
+                Problem::new("empty_list", self.loc(units_node), "`units` names no unit")
+                    .label("empty list")
+                    .help("name at least one unit to move"),
+            );
+        }
+        // Each unit once, as for a damage target: moving a unit twice in one move means nothing.
+        let mut list = list;
+        let mut seen: Vec<String> = Vec::new();
+        list.retain(|(u, loc)| {
+            if seen.contains(u) {
+                self.problems.push(
+                    Problem::new("repeated_id", *loc, format!("`{u}` is named twice in `units`"))
+                        .label("second time")
+                        .help("name each unit once"),
+                );
+                return false;
+            }
+            seen.push(u.clone());
+            true
+        });
         let to = self
             .require(m, v, "to", "a `move` action")
             .and_then(|n| self.place(n, "`to`"));
