@@ -685,3 +685,22 @@ chain:
     assert_eq!(t.outcome.resolved, vec!["naming", "echo-play"]);
     assert!(cited_numbers(&t).contains(&"358.3.a".to_string()));
 }
+
+#[test]
+fn an_item_countering_itself_leaves_the_chain_as_a_resolving_item_does() {
+    // The last item counters itself: the Chain empties on the next step (340.2), not on the
+    // counter's own, so the counter's step is still Closed, as a resolution's is.
+    let t = july(
+        r"
+players: [Ana, Ben]
+chain:
+  - { id: s, name: Self Eater, controller: Ana, kind: spell, status: finalized, effects: [ { counter: s } ] }
+",
+    );
+    let c = step_of(&t, "s counters itself");
+    assert_eq!(t.steps[c].state, TurnState::NeutralClosed);
+    assert!(t.steps[c + 1].what.starts_with("The Chain is empty"));
+    assert_eq!(t.steps[c + 1].state, TurnState::NeutralOpen);
+    assert_eq!(t.outcome.countered, vec!["s"]);
+    assert!(t.outcome.resolved.is_empty());
+}

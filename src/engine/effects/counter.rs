@@ -44,7 +44,11 @@ impl<'s> Engine<'s> {
         }
         // Search from the newest end: a counter's target is usually near the top of the Chain.
         let pos = self.chain.iter().rposition(|&i| i == t).unwrap_or(0);
-        self.chain.remove(pos);
+        // An item countering itself leaves the Chain after its step, as a resolving item
+        // does: the Chain being empty, and the Open State, are the next step's (340.2).
+        if t != by {
+            self.chain.remove(pos);
+        }
         self.inst[t].fate = Some("was already countered");
         self.out.countered.push(target.to_string());
         // A countered card is not played for play triggers (425.1.b, 419.4.a.1); an ability
@@ -68,6 +72,7 @@ impl<'s> Engine<'s> {
                 cites,
                 Vec::new(),
             );
+            self.chain.remove(pos);
             return true;
         }
         let dest = if !tspec.kind.is_card() {
