@@ -149,6 +149,17 @@ fn list_filters_by_card_rule_source_and_set() {
     assert!(ezreal
         .iter()
         .any(|r| r.id == "ezreal-prodigy-reduces-optional-additional-costs"));
+    // A possessive name's first part finds it ("Zhonya" for "Zhonya's Hourglass").
+    let zhonya = rulings::list(&Filter {
+        card: Some("zhonya".into()),
+        ..Filter::default()
+    });
+    assert!(zhonya
+        .iter()
+        .any(|r| r.id == "zhonya-saves-one-of-two-units-dying-together"));
+    assert!(zhonya
+        .iter()
+        .all(|r| r.cards.iter().any(|c| c.starts_with("Zhonya"))));
     // 466 is the Resolution Step in July and the Combat Showdown Step (July 464) in October:
     // read in one edition, the number means one rule.
     let by = |e: Option<EditionId>| {

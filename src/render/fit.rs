@@ -20,8 +20,10 @@ pub fn fit_line(line: &str, width: usize, indent: usize) -> String {
         .subsequent_indent(&pad);
     let wrapped = textwrap::fill(line, opts);
     // A word that fits the width but not after the indent (a long path) starts at column 0.
+    // An indented word longer than the width can leave an empty line before it: dropped.
     let lines: Vec<&str> = wrapped
         .split('\n')
+        .filter(|l| !l.trim().is_empty())
         .map(|l| {
             if textwrap::core::display_width(l) > width {
                 l.trim_start()
@@ -187,6 +189,18 @@ mod tests {
 
     fn row(a: &str, b: &str, c: &str) -> Vec<String> {
         vec![a.to_string(), b.to_string(), c.to_string()]
+    }
+
+    #[test]
+    fn a_word_longer_than_the_width_stands_on_its_own_line_with_no_blank_line_before() {
+        let url = format!("https://example.org/{}", "x".repeat(80));
+        assert_eq!(fit_line(&format!("  {url}"), 60, 4), url);
+        let line = format!("Source: a report, 2025-10-16, under a heading: {url}");
+        let out = fit_line(&line, 60, 2);
+        assert_eq!(
+            out,
+            format!("Source: a report, 2025-10-16, under a heading:\n{url}")
+        );
     }
 
     #[test]

@@ -87,9 +87,11 @@ pub fn is_rule_number(n: &str) -> bool {
 }
 
 /// Whether `q` is the first part of card name `card` ("azir" of "Azir, Sovereign"), both
-/// normalised.
+/// normalised; a possessive counts as its name ("zhonya" of "Zhonya's Hourglass", normalised
+/// "zhonyas hourglass").
 fn first_part_of(q: &str, card: &str) -> bool {
-    card.starts_with(q) && card.as_bytes().get(q.len()) == Some(&b' ')
+    let whole_words = |q: &str| card.starts_with(q) && card.as_bytes().get(q.len()) == Some(&b' ');
+    !q.is_empty() && (whole_words(q) || whole_words(&format!("{q}s")))
 }
 
 /// Whether October number `n` is the July rule of the same number (not a different one).

@@ -94,9 +94,13 @@ impl<'a> Reader<'a> {
         list.retain(|(u, loc)| {
             if seen.contains(u) {
                 self.problems.push(
-                    Problem::new("repeated_id", *loc, format!("`{u}` is named twice in `units`"))
-                        .label("second time")
-                        .help("name each unit once"),
+                    Problem::new(
+                        "repeated_id",
+                        *loc,
+                        format!("`{u}` is named twice in `units`"),
+                    )
+                    .label("second time")
+                    .help("name each unit once"),
                 );
                 return false;
             }

@@ -28,14 +28,21 @@ impl<'a> Reader<'a> {
             if name.trim().is_empty() || name.trim() != name {
                 // An empty name, or spaces around one: `turn: Ana` would never match `"Ana "`.
                 let (message, fix) = if name.trim().is_empty() {
-                    ("a player name is empty".to_string(), "write the player's name, e.g. Ana".to_string())
+                    (
+                        "a player name is empty".to_string(),
+                        "write the player's name, e.g. Ana".to_string(),
+                    )
                 } else {
                     (
                         format!("the player name `{name}` has spaces before or after it"),
                         format!("write `{}`, without the spaces", name.trim()),
                     )
                 };
-                self.push(Problem::new("bad_value", loc, message).label("this name").help(fix));
+                self.push(
+                    Problem::new("bad_value", loc, message)
+                        .label("this name")
+                        .help(fix),
+                );
                 // The rest of the file names the player without the spaces: no follow-on.
                 if !name.trim().is_empty() {
                     names.push(name.trim().to_string());
