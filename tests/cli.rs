@@ -88,6 +88,32 @@ fn colour_only_when_asked_and_never_with_no_color() {
         &[],
     );
     assert!(String::from_utf8_lossy(&err.stderr).starts_with("\u{1b}"));
+    // The steps written as a list, at a width too narrow for the table, are coloured as the
+    // table's cells are.
+    let list = run(
+        &["--color", "always", "--width", "60", "replay", EXAMPLE],
+        &[],
+    );
+    let list = String::from_utf8_lossy(&list.stdout);
+    assert!(list.contains("Steps (the width is too narrow"), "{list}");
+    assert!(
+        list.contains("\u{1b}[31m") && list.contains("\u{1b}[32m"),
+        "{list}"
+    );
+    // And so do clap's usage errors, before the arguments have parsed.
+    for args in [
+        &["--color", "always", "rule"][..],
+        &["rule", "--color=always"],
+    ] {
+        let usage = run(args, &[("NO_COLOR", "1")]);
+        assert_eq!(usage.status.code(), Some(2));
+        assert!(
+            String::from_utf8_lossy(&usage.stderr).contains('\u{1b}'),
+            "{args:?}"
+        );
+    }
+    let usage = run(&["--color", "never", "rule"], &[("CLICOLOR_FORCE", "1")]);
+    assert!(!String::from_utf8_lossy(&usage.stderr).contains('\u{1b}'));
 }
 
 #[test]
@@ -353,6 +379,43 @@ fn completions_and_the_man_page_come_from_the_same_definitions() {
     assert!(
         page.contains(".TH chainjudge 1") && page.contains("ruling"),
         "{page}"
+    );
+    // One page: every command is on it, none points to a page of its own that does not exist.
+    for cmd in [
+        "rule",
+        "diff",
+        "ruling",
+        "rules import",
+        "rules check",
+        "replay",
+        "verify",
+        "check",
+        "completions",
+        "man",
+        "schema",
+    ] {
+        assert!(
+            page.contains(&format!(".SS \"chainjudge {cmd} ")),
+            "{cmd} has no section:\n{page}"
+        );
+    }
+    assert!(
+        !page.contains("(1)\n") && !page.contains("\\-rule(1)"),
+        "{page}"
+    );
+    // The exit codes, each under EXIT STATUS.
+    let status = page
+        .split(".SH \"EXIT STATUS\"")
+        .nth(1)
+        .expect("an EXIT STATUS section");
+    for code in ["0", "1", "2"] {
+        assert!(status.contains(&format!(".TP\n{code}\n")), "{status}");
+    }
+    // The global options once, under OPTIONS, not again under every command.
+    assert_eq!(
+        page.matches("\\-\\-max\\-size").count(),
+        2,
+        "synopsis and OPTIONS: {page}"
     );
     assert_eq!(run(&["completions", "tcsh"], &[]).status.code(), Some(2));
 }

@@ -6,12 +6,15 @@
 //! - [`ruling`]: `ruling`, the rulings library.
 
 mod files;
+mod man;
+mod out;
 mod rules;
 mod ruling;
 mod verify_out;
 
 use files::{check_cmd, replay_cmd};
 pub use files::{load_file, replay_problems, verify_file, Verdict};
+use out::Out;
 use rules::{diff_cmd, import_cmd, rule_cmd, rules_check_cmd};
 use verify_out::verify_cmd;
 
@@ -22,7 +25,6 @@ use crate::situation::{self, RulesChoice, Situation};
 use crate::trace::Trace;
 use crate::{editions_of, engine, replay_all, verify};
 use clap::{Parser, Subcommand, ValueEnum};
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// Replays Riftbound's Chain (HOT FEPR) from a situation file, with the rule behind every step,
@@ -369,138 +371,6 @@ pub enum Command {
 /// The JSON Schema of the situation file (draft 2020-12), as `chainjudge schema` prints it.
 pub const SCHEMA: &str = include_str!("../../schema/situation.schema.json");
 
-struct Out {
-    color: bool,
-    err_color: bool,
-    width: u16,
-    /// The first error writing to stdout (a full disk, a closed file), a closed pipe aside.
-    write_error: std::cell::RefCell<Option<std::io::Error>>,
-}
-
-pub(super) fn no_color() -> bool {
-    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
-}
-
-impl Out {
-    fn new(args: &Args) -> Self {
-        let decide = |tty: bool| match args.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => tty && !no_color(),
-        };
-        let tty = std::io::stdout().is_terminal();
-        let columns = std::env::var("COLUMNS")
-            .ok()
-            .and_then(|c| c.parse::<u16>().ok());
-        let width = args.width.unwrap_or_else(|| {
-            if tty {
-                terminal_size::terminal_size()
-                    .map(|(w, _)| w.0)
-                    .or(columns)
-                    .unwrap_or(100)
-            } else {
-                100
-            }
-        });
-        Self {
-            color: decide(tty),
-            err_color: decide(std::io::stderr().is_terminal()),
-            width: width.max(60),
-            write_error: std::cell::RefCell::new(None),
-        }
-    }
-
-    /// Writes to stdout; a closed pipe (`| head`) is not an error, any other failure is kept
-    /// for [`Out::finish`].
-    fn print(&self, text: &str) {
-        let mut out = std::io::stdout().lock();
-        let result = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-        self.keep(result);
-    }
-
-    /// Writes to stdout through a buffer, for output made piece by piece (a long report is never
-    /// held whole); errors are kept as [`Out::print`] keeps them.
-    fn write_with(&self, f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
-        let mut w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-        let result = f(&mut w).and_then(|()| w.flush());
-        self.keep(result);
-    }
-
-    fn keep(&self, result: std::io::Result<()>) {
-        if let Err(e) = result {
-            if e.kind() != std::io::ErrorKind::BrokenPipe {
-                self.write_error.borrow_mut().get_or_insert(e);
-            }
-        }
-    }
-
-    /// The exit code: `code`, or 2 with a message when the output could not be written.
-    fn finish(&self, code: i32) -> i32 {
-        match self.write_error.borrow_mut().take() {
-            Some(e) => {
-                self.eprint(&format!(
-                    "error: cannot write the output: {e} (is the disk full, or the output file closed?)\n"
-                ));
-                2
-            }
-            None => code,
-        }
-    }
-
-    /// Writes text for a person to stdout, every line fitted to the width (a word longer than
-    /// the width, such as a long path, stays whole). With colour, a line's leading status word
-    /// (`ok`, `FAIL`, `ERROR`, `skip`) is painted.
-    fn text(&self, text: &str) {
-        let fitted = crate::render::fit(text, usize::from(self.width));
-        if self.color {
-            self.print(&paint_statuses(&fitted));
-        } else {
-            self.print(&fitted);
-        }
-    }
-
-    /// [`Out::text`] whose first line is a heading (a rule's number and title, a ruling's
-    /// title), bold with colour.
-    fn titled(&self, text: &str) {
-        let fitted = crate::render::fit(text, usize::from(self.width));
-        match (self.color, fitted.split_once('\n')) {
-            (true, Some((first, rest))) => {
-                self.print(&format!("{BOLD}{first}{BOLD:#}\n{rest}"));
-            }
-            _ => self.print(&fitted),
-        }
-    }
-
-    /// [`Out::text`] for `format`: fitted as text, as is for JSON and Markdown.
-    fn print_as(&self, text_format: bool, text: &str) {
-        if text_format {
-            self.text(text);
-        } else {
-            self.print(text);
-        }
-    }
-
-    /// Writes a message for a person to stderr, fitted to the width; with colour on stderr,
-    /// a leading `error:` or `warning:` is painted.
-    fn eprint(&self, text: &str) {
-        let mut text = crate::render::fit(text, usize::from(self.width));
-        if self.err_color {
-            for (word, style) in [("error:", ERROR), ("warning:", WARN)] {
-                if let Some(rest) = text.strip_prefix(word) {
-                    text = format!("{style}{word}{style:#}{rest}");
-                }
-            }
-        }
-        let mut err = std::io::stderr().lock();
-        let _ = err.write_all(text.as_bytes());
-    }
-
-    fn problems(&self, p: &FileProblems) {
-        let mut err = std::io::stderr().lock();
-        let _ = err.write_all(p.render(self.err_color, usize::from(self.width)).as_bytes());
-    }
-}
-
 /// Parses `args` and runs the command; returns the exit code.
 pub fn run<I, T>(args: I) -> i32
 where
@@ -508,7 +378,16 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     let args_os: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
-    let args = match Args::try_parse_from(&args_os) {
+    // A usage error is coloured as `--color` asks, read from the raw arguments since they did
+    // not parse.
+    let parsed = {
+        use clap::{CommandFactory, FromArgMatches};
+        Args::command()
+            .color(raw_color(&args_os))
+            .try_get_matches_from(&args_os)
+            .and_then(|m| Args::from_arg_matches(&m))
+    };
+    let args = match parsed {
         Ok(a) => a,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -580,9 +459,8 @@ where
             0
         }
         Command::Man => {
-            use clap::CommandFactory;
             let mut page = Vec::new();
-            match clap_mangen::Man::new(Args::command()).render(&mut page) {
+            match man::write_page(&mut page) {
                 Ok(()) => {
                     out.print(&String::from_utf8_lossy(&page));
                     0
@@ -661,31 +539,22 @@ where
     out.finish(code)
 }
 
-const BOLD: anstyle::Style = anstyle::Style::new().bold();
-const ERROR: anstyle::Style = anstyle::AnsiColor::Red.on_default().bold();
-const WARN: anstyle::Style = anstyle::AnsiColor::Yellow.on_default().bold();
-
-/// `text` with each line's leading status word painted: `ok` green, `FAIL` and `ERROR` red,
-/// `skip` dimmed.
-fn paint_statuses(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 64);
-    for line in text.split_inclusive('\n') {
-        let word = line.split(' ').next().unwrap_or("");
-        let style = match word {
-            "ok" => Some(anstyle::AnsiColor::Green.on_default()),
-            "FAIL" | "ERROR" => Some(ERROR),
-            "skip" => Some(anstyle::Style::new().dimmed()),
-            _ => None,
-        };
-        match style {
-            Some(st) if !word.is_empty() => {
-                out.push_str(&format!("{st}{word}{st:#}"));
-                out.push_str(&line[word.len()..]);
-            }
-            _ => out.push_str(line),
-        }
+/// The colour `--color` asks for in the raw arguments (`--color always` or `--color=always`),
+/// for clap's own messages; without it, clap decides (a terminal, NO_COLOR).
+fn raw_color(args: &[std::ffi::OsString]) -> clap::ColorChoice {
+    let value = args
+        .windows(2)
+        .find(|w| w[0] == "--color")
+        .map(|w| w[1].clone())
+        .or_else(|| {
+            args.iter()
+                .find_map(|a| a.to_str()?.strip_prefix("--color=").map(Into::into))
+        });
+    match value.as_ref().and_then(|v| v.to_str()) {
+        Some("always") => clap::ColorChoice::Always,
+        Some("never") => clap::ColorChoice::Never,
+        _ => clap::ColorChoice::Auto,
     }
-    out
 }
 
 /// Whether the command line asks for JSON (`--format json` or `--format=json`), read from the

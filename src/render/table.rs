@@ -267,14 +267,10 @@ fn cells(l: &Line, what_w: usize, notes: &mut Notes, style: super::Style, both: 
     }
     let what_cell = {
         let cell = Cell::new(&what);
-        if !style.color {
-            cell
-        } else if l.what.contains("refused") || l.what.contains("countered") {
-            cell.fg(Color::Red)
-        } else if l.what.contains("resolves") {
-            cell.fg(Color::Green)
-        } else {
-            cell
+        match what_color(&l.what).filter(|_| style.color) {
+            Some(anstyle::AnsiColor::Red) => cell.fg(Color::Red),
+            Some(_) => cell.fg(Color::Green),
+            None => cell,
         }
     };
     let mut row = vec![
@@ -296,6 +292,18 @@ fn cells(l: &Line, what_w: usize, notes: &mut Notes, style: super::Style, both: 
     row
 }
 
+/// The colour of a step's description: red when something was refused or countered, green
+/// when an item resolves.
+fn what_color(what: &str) -> Option<anstyle::AnsiColor> {
+    if what.contains("refused") || what.contains("countered") {
+        Some(anstyle::AnsiColor::Red)
+    } else if what.contains("resolves") {
+        Some(anstyle::AnsiColor::Green)
+    } else {
+        None
+    }
+}
+
 /// The steps as a list, for a width too narrow for the table: each step's number, who and what
 /// on its first lines, then its notes, state and holders, rules and comparison, indented.
 fn write_list(r: &Report, style: super::Style, both: bool, w: &mut dyn Write) -> io::Result<()> {
@@ -309,7 +317,17 @@ fn write_list(r: &Report, style: super::Style, both: bool, w: &mut dyn Write) ->
             continue;
         };
         let first = format!("{:<pad$}{}: {}", l.n, l.who, l.what);
-        writeln!(w, "{}", super::fit_line(&first, width, pad))?;
+        let first = super::fit_line(&first, width, pad);
+        // The colours of the table's cells: what was refused or countered red, a resolution
+        // green, a difference between the editions yellow or red.
+        let paint = what_color(&l.what).filter(|_| style.color);
+        match paint {
+            Some(c) => {
+                let st = anstyle::Style::new().fg_color(Some(c.into()));
+                writeln!(w, "{st}{first}{st:#}")?;
+            }
+            None => writeln!(w, "{first}")?,
+        }
         let indent = " ".repeat(pad);
         for note in &l.notes {
             writeln!(
@@ -324,7 +342,18 @@ fn write_list(r: &Report, style: super::Style, both: bool, w: &mut dyn Write) ->
         ];
         // Only a difference is marked; the summary says when the editions agree.
         if both && l.flag != Flag::Same {
-            rest.push(format!("July vs Oct: {}", flag_text(l.flag).0));
+            let flag = flag_text(l.flag).0;
+            rest.push(if style.color {
+                let c = if l.flag == Flag::OutcomeDiffers {
+                    anstyle::AnsiColor::Red
+                } else {
+                    anstyle::AnsiColor::Yellow
+                };
+                let st = anstyle::Style::new().fg_color(Some(c.into()));
+                format!("July vs Oct: {st}{flag}{st:#}")
+            } else {
+                format!("July vs Oct: {flag}")
+            });
         }
         for line in rest {
             writeln!(
