@@ -447,6 +447,15 @@ fn the_replay_command_a_ruling_prints_works_outside_the_repository() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("bundled"));
     assert_eq!(stdout(&out), stdout(&run(&["replay", path])));
+    // The note keeps to --width, as every message does.
+    let narrow = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .current_dir(&elsewhere)
+        .args(["--width", "60", "replay", path])
+        .output()
+        .unwrap();
+    let note = String::from_utf8_lossy(&narrow.stderr);
+    assert!(note.contains("bundled"), "{note}");
+    assert!(note.lines().all(|l| l.chars().count() <= 60), "{note}");
     // A ruling that does not exist is still a read error.
     let out = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
         .current_dir(&elsewhere)

@@ -5,6 +5,9 @@ use super::*;
 /// The largest file `load_file` reads, in bytes (`--max-size`, 32 MiB by default).
 pub static MAX_SIZE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(32 << 20);
 
+/// The output width (`--width`), for the notes `load_file` writes to stderr.
+pub static WIDTH: std::sync::atomic::AtomicU16 = std::sync::atomic::AtomicU16::new(100);
+
 /// Reads and loads a file; problems are returned as diagnostics. A file larger than
 /// [`MAX_SIZE`] is not read.
 pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, FileProblems> {
@@ -31,7 +34,15 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
     let read = match std::fs::read(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match crate::rulings::bundled(path) {
             Some(t) => {
-                eprintln!("note: no file {shown} here; using the copy of that ruling bundled in chainjudge");
+                let width = usize::from(WIDTH.load(std::sync::atomic::Ordering::Relaxed));
+                eprintln!(
+                    "{}",
+                    crate::render::fit_line(
+                        &format!("note: no file {shown} here; using the copy of that ruling bundled in chainjudge"),
+                        width,
+                        2
+                    )
+                );
                 Ok(t.as_bytes().to_vec())
             }
             None => Err(e),

@@ -415,6 +415,7 @@ where
     };
     files::MAX_SIZE.store(args.max_size, std::sync::atomic::Ordering::Relaxed);
     let out = Out::new(&args);
+    files::WIDTH.store(out.width, std::sync::atomic::Ordering::Relaxed);
     let steps = match &args.command {
         Command::Replay { max_steps, .. }
         | Command::Verify { max_steps, .. }
