@@ -5,6 +5,7 @@
 //! problem at once with its line and column.
 
 mod board;
+mod effect;
 mod expect;
 mod load;
 mod ruling;
@@ -12,6 +13,7 @@ mod settled;
 mod validate;
 
 pub use board::*;
+pub use effect::*;
 pub use expect::*;
 pub use load::load;
 pub use ruling::*;
@@ -269,158 +271,6 @@ impl ItemSpec {
     pub fn resolves_when_finalized(&self) -> bool {
         self.kind.is_permanent() || self.adds
     }
-}
-
-/// One effect of an item.
-#[derive(Debug, Clone)]
-pub struct Effect {
-    /// What it does.
-    pub kind: EffectKind,
-    /// Display text written beside it.
-    pub text: Option<String>,
-    /// Condition read when the effect executes.
-    pub condition: Option<Condition>,
-    /// A targeting restriction checked when it executes (board files).
-    pub target_at: Option<TargetAt>,
-    /// Names its carrier without targeting it (the implicit Temporary kill, 355.10.d).
-    pub untargeted: bool,
-    /// The effect's mapping in the file.
-    pub loc: Loc,
-}
-
-/// What an effect does.
-#[derive(Debug, Clone)]
-pub enum EffectKind {
-    /// Not modelled: shown, changes nothing.
-    Text,
-    /// Counter a Chain Item (425).
-    Counter(String),
-    /// An instructed play (419.3).
-    Play(Box<ItemSpec>),
-    /// One kill action on units and gear on the board (428): one event for their death
-    /// triggers (383.3.d.1).
-    Kill(Vec<String>),
-    /// An extra turn for a player (735-738).
-    ExtraTurn(PlayerId),
-    /// Opponents may not start playing spells of this name.
-    ForbidName(String),
-    /// One Deal action: `amount` damage on each target unit (417.1.b, 417.1.d).
-    Damage {
-        /// The units.
-        targets: Vec<String>,
-        /// Damage each (at least 1).
-        amount: i64,
-    },
-    /// Clear all damage from each unit (418.1).
-    Heal(Vec<String>),
-    /// Move one player's units (420, 446).
-    Move {
-        /// The units.
-        targets: Vec<String>,
-        /// Where to (not a target, 355.10.b).
-        to: Place,
-    },
-    /// Recall units to their controllers' bases (455).
-    Recall(Vec<String>),
-    /// A Might modifier (317.2.c, 466.7.c).
-    Might {
-        /// The units.
-        targets: Vec<String>,
-        /// Non-zero amount.
-        amount: i64,
-        /// How long it lasts.
-        duration: MightDuration,
-    },
-    /// A player gains 1 point: not a Score (194.1.c).
-    GainPoint(PointTo),
-    /// The units become stunned (423.1).
-    Stun(Vec<String>),
-}
-
-/// Whom a `played_this_turn` condition asks about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlayedBy {
-    /// The controller of the item carrying the effect.
-    Controller,
-    /// Any one opponent, on their own.
-    Opponent,
-    /// A named player.
-    Player(PlayerId),
-}
-
-/// A condition on an effect.
-#[derive(Debug, Clone)]
-pub struct Condition {
-    /// Whose plays count.
-    pub by: PlayedBy,
-    /// Which cards count.
-    pub kind: CardKind,
-    /// An item not to count.
-    pub other_than: Option<String>,
-    /// How many are needed (at least 1).
-    pub at_least: u32,
-}
-
-/// When a trigger fires.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TriggerOn {
-    /// Its carrier's own play (383.4.a.2, 419.4.a).
-    Play,
-    /// Its carrier unit is killed (428.1.a.1.b, 808.1.d.2).
-    Death,
-    /// Its controller plays another card of this kind (419.4.a).
-    YouPlay(CardKind),
-    /// Its carrier is chosen by a finalized item (383.4.b.2).
-    Chosen,
-    /// A unit, or its controller, gains the Attacker designation for the first time in this
-    /// combat (383.4.e).
-    Attack,
-    /// The same for Defender; a battlefield: its controller defends at it (383.4.f).
-    Defend,
-    /// A showdown begins (344, 464.2.b).
-    ShowdownStart,
-    /// A combat begins (464.2.b).
-    CombatStart,
-    /// The combat result is a win for its controller (466.3).
-    CombatWin,
-    /// The combat result is a loss for its controller (466.3).
-    CombatLose,
-    /// Its controller conquers (383.4.c.2, 471.2.a).
-    Conquer,
-    /// Its controller holds (383.4.d.2, 471.2.b).
-    Hold,
-    /// A Beginning Phase starts: its controller's (`any: false`) or any player's (315.2.a.1).
-    BeginningPhase {
-        /// `turn: any`.
-        any: bool,
-    },
-    /// An Ending Step starts: of its controller's turn or of any turn (317.1.a).
-    EndOfTurn {
-        /// `turn: any`.
-        any: bool,
-    },
-    /// It (`friendly: false`) or a unit its controller controls becomes Mighty (709).
-    Mighty {
-        /// `of: friendly`.
-        friendly: bool,
-    },
-}
-
-/// A triggered ability on a carrier.
-#[derive(Debug, Clone)]
-pub struct Trigger {
-    /// When it fires.
-    pub on: TriggerOn,
-    /// The triggered ability that goes on the Chain.
-    pub item: ItemSpec,
-    /// `death` only: a Deathknell (doubled by `extra_death_triggers`); default true.
-    pub deathknell: bool,
-    /// `death` on a unit only: fires only if the unit had a designation in the combat (740.2.c).
-    pub in_combat: bool,
-    /// Created by the loader, not written (the Temporary trigger, 816.2.a).
-    pub implicit: bool,
-    /// The trigger's mapping in the file.
-    pub loc: Loc,
 }
 
 /// The kind of a board object.
