@@ -15,6 +15,14 @@ pub(super) struct Out {
     write_error: std::cell::RefCell<Option<std::io::Error>>,
 }
 
+/// The terminal's width in columns, where there is a terminal to ask.
+fn terminal_columns() -> Option<u16> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return terminal_size::terminal_size().map(|(w, _)| w.0);
+    #[cfg(target_arch = "wasm32")]
+    None
+}
+
 pub(crate) fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
@@ -32,10 +40,7 @@ impl Out {
             .and_then(|c| c.parse::<u16>().ok());
         let width = args.width.unwrap_or_else(|| {
             if tty {
-                terminal_size::terminal_size()
-                    .map(|(w, _)| w.0)
-                    .or(columns)
-                    .unwrap_or(100)
+                terminal_columns().or(columns).unwrap_or(100)
             } else {
                 100
             }

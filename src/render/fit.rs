@@ -56,6 +56,19 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// Colour in `t`'s cells on (`color`) or off, whatever the terminal. Without a terminal
+/// (wasm32), a table has no colours anyway.
+pub(crate) fn styling(t: &mut Table, color: bool) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if color {
+        t.enforce_styling();
+    } else {
+        t.force_no_tty();
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = (t, color);
+}
+
 /// The widest word of `s` (display columns).
 pub(crate) fn longest_word(s: &str) -> usize {
     s.split_whitespace()
@@ -134,8 +147,8 @@ pub fn fitted_table(c: &Columns<'_>, width: usize) -> String {
     t.load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_width(u16::try_from(width).unwrap_or(u16::MAX))
-        .force_no_tty()
         .set_header(c.header.iter().copied());
+    styling(&mut t, false);
     for row in &c.rows {
         t.add_row(row.iter().map(String::as_str));
     }

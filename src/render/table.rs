@@ -11,7 +11,8 @@
 use super::fit::{longest_word, widest_line};
 use super::{editions, line_of, Line};
 use crate::compare::{Flag, Report};
-use comfy_table::{presets, Cell, Color, ColumnConstraint, ContentArrangement, Table, Width};
+use anstyle::AnsiColor;
+use comfy_table::{presets, Cell, ColumnConstraint, ContentArrangement, Table, Width};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
@@ -35,12 +36,12 @@ const HEADERS: [&str; 7] = [
 ];
 
 /// The comparison cell of a row.
-fn flag_text(f: Flag) -> (&'static str, Color) {
+fn flag_text(f: Flag) -> (&'static str, AnsiColor) {
     match f {
-        Flag::Same => ("=", Color::Reset),
-        Flag::NumbersDiffer => ("≠ numbers", Color::Yellow),
-        Flag::OutcomeDiffers => ("OUTCOME", Color::Red),
-        Flag::StepsDiffer => ("≠ steps", Color::Yellow),
+        Flag::Same => ("=", AnsiColor::White),
+        Flag::NumbersDiffer => ("≠ numbers", AnsiColor::Yellow),
+        Flag::OutcomeDiffers => ("OUTCOME", AnsiColor::Red),
+        Flag::StepsDiffer => ("≠ steps", AnsiColor::Yellow),
     }
 }
 
@@ -118,11 +119,7 @@ impl Layout {
         t.load_style(presets::UTF8_FULL_CONDENSED)
             .set_content_arrangement(ContentArrangement::Dynamic)
             .set_width(style.width);
-        if style.color {
-            t.enforce_styling();
-        } else {
-            t.force_no_tty();
-        }
+        super::fit::styling(&mut t, style.color);
         if header {
             t.set_header(HEADERS.iter().zip(&self.widths).map(|(h, &w)| {
                 // A header wider than its column breaks between its words.
@@ -268,8 +265,7 @@ fn cells(l: &Line, what_w: usize, notes: &mut Notes, style: super::Style, both: 
     let what_cell = {
         let cell = Cell::new(&what);
         match what_color(&l.what).filter(|_| style.color) {
-            Some(anstyle::AnsiColor::Red) => cell.fg(Color::Red),
-            Some(_) => cell.fg(Color::Green),
+            Some(c) => painted(cell, c),
             None => cell,
         }
     };
@@ -285,20 +281,37 @@ fn cells(l: &Line, what_w: usize, notes: &mut Notes, style: super::Style, both: 
         let (t, c) = flag_text(l.flag);
         let mut cell = Cell::new(t);
         if style.color && l.flag != Flag::Same {
-            cell = cell.fg(c);
+            cell = painted(cell, c);
         }
         row.push(cell);
     }
     row
 }
 
+/// `cell` in colour `c`. The web page (wasm32) has no terminal colours: its list of steps is
+/// coloured by the page.
+fn painted(cell: Cell, c: AnsiColor) -> Cell {
+    #[cfg(not(target_arch = "wasm32"))]
+    return cell.fg(match c {
+        AnsiColor::Red => comfy_table::Color::Red,
+        AnsiColor::Green => comfy_table::Color::Green,
+        AnsiColor::Yellow => comfy_table::Color::Yellow,
+        _ => comfy_table::Color::Reset,
+    });
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = c;
+        cell
+    }
+}
+
 /// The colour of a step's description: red when something was refused or countered, green
 /// when an item resolves.
-fn what_color(what: &str) -> Option<anstyle::AnsiColor> {
+fn what_color(what: &str) -> Option<AnsiColor> {
     if what.contains("refused") || what.contains("countered") {
-        Some(anstyle::AnsiColor::Red)
+        Some(AnsiColor::Red)
     } else if what.contains("resolves") {
-        Some(anstyle::AnsiColor::Green)
+        Some(AnsiColor::Green)
     } else {
         None
     }
@@ -345,9 +358,9 @@ fn write_list(r: &Report, style: super::Style, both: bool, w: &mut dyn Write) ->
             let flag = flag_text(l.flag).0;
             rest.push(if style.color {
                 let c = if l.flag == Flag::OutcomeDiffers {
-                    anstyle::AnsiColor::Red
+                    AnsiColor::Red
                 } else {
-                    anstyle::AnsiColor::Yellow
+                    AnsiColor::Yellow
                 };
                 let st = anstyle::Style::new().fg_color(Some(c.into()));
                 format!("July vs Oct: {st}{flag}{st:#}")
