@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod api;
 pub mod cli;
 pub mod compare;
 pub mod diag;

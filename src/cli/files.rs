@@ -118,33 +118,6 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
     Ok(s)
 }
 
-pub(super) fn no_situation(s: &Situation) -> FileProblems {
-    FileProblems {
-        path: s.path.clone(),
-        text: s.source.clone(),
-        problems: vec![Problem::new(
-            "no_situation",
-            crate::yaml::Loc::new(
-                0,
-                s.source
-                    .find('\n')
-                    .unwrap_or(s.source.len())
-                    .max(1)
-                    .min(s.source.len()),
-            ),
-            "this ruling has no situation to replay",
-        )
-        .label("only a `ruling`")
-        .help(format!(
-            "read it with `chainjudge ruling {}`; to make it replayable, add players, a chain and actions (situation format 1)",
-            std::path::Path::new(&s.path)
-                .file_stem()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-        ))],
-        during_replay: false,
-    }
-}
-
 /// Turns a replay error into a diagnostic at the nodes involved.
 pub fn replay_problems(s: &Situation, t: &Trace) -> Option<FileProblems> {
     let err = t.error.as_ref()?;
@@ -187,7 +160,7 @@ pub(super) fn replay_cmd(
         Err(p) => return fail(&p),
     };
     if !s.has_situation {
-        return fail(&no_situation(&s));
+        return fail(&crate::api::no_situation(&s));
     }
     let report = replay_all(&s, max_steps);
     let style = Style {

@@ -585,17 +585,9 @@ pub(super) fn today() -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// `value` as a JSON document with `format_version` ([`crate::render::json_document`]).
 pub(super) fn json_out<T: serde::Serialize>(value: &T) -> String {
-    let mut v = serde_json::to_value(value).unwrap_or_default();
-    if let serde_json::Value::Object(map) = &mut v {
-        map.insert(
-            "format_version".into(),
-            serde_json::json!(crate::render::JSON_FORMAT_VERSION),
-        );
-    }
-    let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
-    text.push('\n');
-    text
+    crate::render::json_document(value)
 }
 
 #[cfg(test)]

@@ -20,6 +20,12 @@ pub(super) fn rule_cmd(
         out.eprint("error: give a rule number (337.1.b) or words to search for (focus pass)\n");
         return 2;
     }
+    if format == Format::Json {
+        let (json, found) = crate::api::rule_answer(query, edition, tree, force_search, limit);
+        out.print(&json);
+        // grep's convention: nothing found is 1, a usage error 2.
+        return i32::from(!found);
+    }
     let number = if force_search {
         None
     } else {
@@ -30,8 +36,7 @@ pub(super) fn rule_cmd(
             Ok(v) => {
                 match format {
                     Format::Text => out.titled(&crate::show::rule_text(&v, usize::from(out.width))),
-                    Format::Markdown => out.print(&crate::show::rule_markdown(&v)),
-                    Format::Json => out.print(&json_out(&serde_json::json!({ "rule": v }))),
+                    Format::Markdown | Format::Json => out.print(&crate::show::rule_markdown(&v)),
                 }
                 0
             }
@@ -40,11 +45,7 @@ pub(super) fn rule_cmd(
                 hint,
                 nearest,
             }) => {
-                if format == Format::Json {
-                    out.print(&json_out(&serde_json::json!({
-                        "error": { "code": "not_found", "number": number, "edition": edition, "help": hint, "nearest": nearest }
-                    })));
-                } else {
+                {
                     let near: Vec<String> = nearest
                         .iter()
                         .map(|r| format!("{} {}", r.label(), r.title))
@@ -72,13 +73,7 @@ pub(super) fn rule_cmd(
     };
     let text = match format {
         Format::Text => crate::show::hits_text(query, edition, &hits, &suggestions, out.width),
-        Format::Markdown => crate::show::hits_markdown(query, &hits, &suggestions),
-        Format::Json if hits.is_empty() => json_out(
-            &serde_json::json!({ "query": query, "edition": edition, "hits": hits, "suggestions": suggestions }),
-        ),
-        Format::Json => {
-            json_out(&serde_json::json!({ "query": query, "edition": edition, "hits": hits }))
-        }
+        Format::Markdown | Format::Json => crate::show::hits_markdown(query, &hits, &suggestions),
     };
     if format == Format::Text {
         out.titled(&text);

@@ -108,30 +108,11 @@ pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
         });
         return i32::from(found.is_empty());
     }
-    let allowed = rulings::list(&a.filter);
     let filtered = a.filter.card.is_some()
         || a.filter.rule.is_some()
         || a.filter.source.is_some()
         || a.filter.set.is_some();
-    let found: Vec<_> = rulings::search::search_in(query, usize::MAX, a.edition)
-        .into_iter()
-        .filter(|h| allowed.iter().any(|r| r.id == h.ruling.id))
-        .collect();
-    // The rest are listed only when they match nearly as well as the best: not at all after
-    // an exact id, and not loose word matches under a card, rule or keyword match.
-    let best = found.first().map(|h| (h.score, h.matched));
-    let all_hits: Vec<_> = found
-        .into_iter()
-        .enumerate()
-        .filter(|(k, h)| match best {
-            Some((_, "id")) => *k == 0,
-            Some((top, _)) => h.score >= 0.3 * top,
-            None => false,
-        })
-        .map(|(_, h)| h)
-        .collect();
-    let total = all_hits.len();
-    let hits: Vec<_> = all_hits.into_iter().take(a.limit.unwrap_or(10)).collect();
+    let (hits, total) = rulings::search::answer(query, &a.filter, a.edition, a.limit.unwrap_or(10));
     let missing = if !hits.is_empty() {
         String::new()
     } else if crate::lookup::normalize_number(query)
@@ -145,17 +126,7 @@ pub(super) fn ruling_cmd(out: &Out, a: &RulingArgs) -> i32 {
     };
     let titled = a.format == Format::Text && !hits.is_empty();
     let text = match a.format {
-        Format::Json => json_out(&serde_json::json!({
-            "query": a.query,
-            "date": a.date,
-            "edition": edition,
-            "total": total,
-            "hits": hits.iter().map(|h| serde_json::json!({
-                "score": h.score,
-                "matched": h.matched,
-                "ruling": show::ruling_json(h.ruling, &a.date, edition),
-            })).collect::<Vec<_>>(),
-        })),
+        Format::Json => crate::api::ruling_hits_json(&a.query, &a.date, edition, &hits, total),
         _ if hits.is_empty() => missing,
         Format::Markdown => show::ruling_markdown(hits[0].ruling, &a.date, edition),
         Format::Text => show::hits_text(query, &hits, total, &a.date, edition, out.width),

@@ -24,6 +24,21 @@ use std::fmt::Write as _;
 /// The version of the JSON output's shape.
 pub const JSON_FORMAT_VERSION: u32 = 1;
 
+/// `value` as a pretty-printed JSON document ending in a newline, with `format_version` added
+/// at the top level when `value` is an object: what every `--format json` prints.
+pub fn json_document<T: serde::Serialize>(value: &T) -> String {
+    let mut v = serde_json::to_value(value).unwrap_or_default();
+    if let serde_json::Value::Object(map) = &mut v {
+        map.insert(
+            "format_version".into(),
+            serde_json::json!(JSON_FORMAT_VERSION),
+        );
+    }
+    let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
 /// How to print.
 #[derive(Debug, Clone, Copy)]
 pub struct Style {

@@ -332,6 +332,36 @@ pub fn search_in(query: &str, limit: usize, edition: Option<EditionId>) -> Vec<R
     hits
 }
 
+/// What `ruling QUERY` shows: the rulings passing `filter` that match `query`, best first, the
+/// rest only when they match nearly as well as the best (none after an exact id; no loose word
+/// matches under a card, rule or keyword match), at most `limit`; and how many there were before
+/// the limit. `edition`: read a rule number in the query in this edition only.
+pub fn answer(
+    query: &str,
+    filter: &Filter,
+    edition: Option<EditionId>,
+    limit: usize,
+) -> (Vec<RulingHit>, usize) {
+    let allowed = list(filter);
+    let found: Vec<_> = search_in(query, usize::MAX, edition)
+        .into_iter()
+        .filter(|h| allowed.iter().any(|r| r.id == h.ruling.id))
+        .collect();
+    let best = found.first().map(|h| (h.score, h.matched));
+    let all: Vec<_> = found
+        .into_iter()
+        .enumerate()
+        .filter(|(k, h)| match best {
+            Some((_, "id")) => *k == 0,
+            Some((top, _)) => h.score >= 0.3 * top,
+            None => false,
+        })
+        .map(|(_, h)| h)
+        .collect();
+    let total = all.len();
+    (all.into_iter().take(limit).collect(), total)
+}
+
 /// Rulings passing every filter given, in file-name order.
 pub fn list(filter: &Filter) -> Vec<&'static RulingEntry> {
     let card = filter.card.as_deref().map(normalise);
