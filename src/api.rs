@@ -41,10 +41,19 @@ pub fn no_situation(s: &Situation) -> FileProblems {
 /// `chainjudge replay PATH --format json` on `text`: the report, or the error object of a file
 /// that does not load (`{"error": {code, message, path, problems: [{code, message, line,
 /// column, help}]}}`). `path` is the name the report gives the file.
-pub fn replay_json(path: &str, text: &str) -> String {
-    let s = match situation::load(path, text) {
+///
+/// `rules`: `july`, `october` or `both` replays under those editions whatever the file's
+/// `rules` key says (the CLI's `--rules`); anything else keeps the file's choice.
+pub fn replay_json(path: &str, text: &str, rules: &str) -> String {
+    let mut s = match situation::load(path, text) {
         Ok(s) => s,
         Err(p) => return json_document(&p.json()),
+    };
+    s.rules = match rules {
+        "july" => situation::RulesChoice::July,
+        "october" => situation::RulesChoice::October,
+        "both" => situation::RulesChoice::Both,
+        _ => s.rules,
     };
     if !s.has_situation {
         return json_document(&no_situation(&s).json());
@@ -112,7 +121,11 @@ pub fn rule_answer(
     };
     if let Some(n) = number {
         return match crate::lookup::lookup(&n, edition, tree) {
-            Ok(v) => (json_document(&serde_json::json!({ "rule": v })), true),
+            Ok(v) => {
+                let other = crate::show::other_line(&v);
+                let v = serde_json::json!({ "rule": v, "other_edition": other });
+                (json_document(&v), true)
+            }
             Err(crate::lookup::LookupError::NotFound {
                 number,
                 hint,
@@ -183,6 +196,17 @@ pub fn ruling_situation(id: &str) -> String {
         .iter()
         .find(|r| r.id == id)
         .map_or_else(String::new, |r| r.text.to_string())
+}
+
+/// The rulings that have a situation to replay, in file-name order: `{"rulings": [{"id",
+/// "title"}]}`.
+pub fn replayable_json() -> String {
+    let list: Vec<serde_json::Value> = crate::rulings::all()
+        .iter()
+        .filter(|r| !r.text.is_empty())
+        .map(|r| serde_json::json!({ "id": r.id, "title": r.heading() }))
+        .collect();
+    json_document(&serde_json::json!({ "rulings": list }))
 }
 
 /// What the build carries: its version, the editions with their dates and rule counts, and the

@@ -1,0 +1,46 @@
+//! The web page's bindings: each function is one of [`chainjudge::api`]'s, so the page answers
+//! exactly as the CLI's `--format json` does. Strings in, one JSON document out.
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// `chainjudge replay PATH --format json` on `text` ([`chainjudge::api::replay_json`]).
+#[wasm_bindgen]
+pub fn replay_json(path: &str, text: &str, rules: &str) -> String {
+    chainjudge::api::replay_json(path, text, rules)
+}
+
+/// The rulings with a situation to replay ([`chainjudge::api::replayable_json`]).
+#[wasm_bindgen]
+pub fn replayable_json() -> String {
+    chainjudge::api::replayable_json()
+}
+
+/// The diagnostics of `text`, rendered `width` columns wide ([`chainjudge::api::check_json`]).
+#[wasm_bindgen]
+pub fn check_json(path: &str, text: &str, width: usize) -> String {
+    chainjudge::api::check_json(path, text, width)
+}
+
+/// A rule by number or a search by words ([`chainjudge::api::rule_json`]).
+#[wasm_bindgen]
+pub fn rule_json(query: &str, edition: &str, date: &str, tree: bool, limit: usize) -> String {
+    chainjudge::api::rule_json(query, edition, date, tree, limit)
+}
+
+/// A search of the rulings library ([`chainjudge::api::ruling_json`]).
+#[wasm_bindgen]
+pub fn ruling_json(query: &str, edition: &str, date: &str, limit: usize) -> String {
+    chainjudge::api::ruling_json(query, edition, date, limit)
+}
+
+/// The bundled situation of ruling `id`, or "" ([`chainjudge::api::ruling_situation`]).
+#[wasm_bindgen]
+pub fn ruling_situation(id: &str) -> String {
+    chainjudge::api::ruling_situation(id)
+}
+
+/// The editions and rulings this build carries ([`chainjudge::api::about_json`]).
+#[wasm_bindgen]
+pub fn about_json() -> String {
+    chainjudge::api::about_json()
+}
