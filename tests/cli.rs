@@ -457,6 +457,17 @@ fn verify_reports_as_json_and_as_junit_xml_for_ci() {
         Some("skip")
     );
     assert!(v["failed"].as_u64().unwrap() >= 1, "{v}");
+    // The text closing count keeps bad input apart from mismatches, as the JSON does.
+    let text = String::from_utf8_lossy(&with("text").stdout).into_owned();
+    let last = text.lines().last().unwrap_or("");
+    assert_eq!(
+        last,
+        format!(
+            "{} passed, {} failed, 1 error (bad input), {} skipped",
+            v["passed"], v["failed"], v["skipped"]
+        ),
+        "{text}"
+    );
     let junit = with("junit");
     let x = String::from_utf8_lossy(&junit.stdout);
     assert!(

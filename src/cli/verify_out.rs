@@ -42,9 +42,14 @@ pub(super) fn verify_cmd(
                     out.problems(p);
                 }
             }
+            // Bad input is counted apart from a mismatch, as in the JSON and JUnit reports.
+            let errors = match errors {
+                0 => String::new(),
+                1 => ", 1 error (bad input)".to_string(),
+                n => format!(", {n} errors (bad input)"),
+            };
             out.text(&format!(
-                "{passed} passed, {} failed, {skipped} skipped\n",
-                failed + errors
+                "{passed} passed, {failed} failed{errors}, {skipped} skipped\n"
             ));
         }
         VerifyFormat::Json => out.print(&json_out(&serde_json::json!({
