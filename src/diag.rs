@@ -76,7 +76,7 @@ struct ProblemDiag {
 struct Shown {
     name: String,
     text: String,
-    /// Bytes cut from the start of a line (0-based line number), less the `…` shown.
+    /// Characters cut from the start of a line (0-based line number), less the `…` shown.
     shifts: HashMap<usize, isize>,
     /// The file's line (0-based) that `text`'s first line is: a problem is shown from a window
     /// of the file around its labels, so that rendering it costs the same wherever it is.
@@ -95,7 +95,12 @@ impl SourceCode for Shown {
             .read_span(span, context_lines_before, context_lines_after)?;
         let mut column = inner.column();
         if context_lines_before == 0 && context_lines_after == 0 {
-            // The header's place: the column in the file.
+            // The header's place: the column in the file, in characters as editors count
+            // (miette counts bytes), plus what a cut line left out.
+            let start = span.offset().saturating_sub(column);
+            if let Some(before) = self.text.get(start..span.offset()) {
+                column = before.chars().count();
+            }
             let shift = self.shifts.get(&inner.line()).copied().unwrap_or(0);
             column = column.saturating_add_signed(shift);
         }
@@ -184,8 +189,8 @@ fn crop(name: &str, text: &str, labels: &mut [(String, SourceSpan)], max: usize)
             out.push('…');
         }
         copied = body_end;
-        // miette counts the header's column in bytes.
-        shifts.insert(l, (kb - start) as isize - prefix as isize);
+        // The characters cut from the line, less the `…` that stands for them.
+        shifts.insert(l, from_char as isize - isize::from(prefix > 0));
         cuts.push(Cut {
             line: start..body_end,
             kept: kb..ke,

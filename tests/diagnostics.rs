@@ -168,3 +168,54 @@ fn a_self_feeding_loop_stops_at_the_step_limit() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_rendered_place_of_a_problem_is_its_json_line_and_column() {
+    // Editors count columns in characters: the header `[file:LINE:COLUMN]` of each rendered
+    // problem says what the JSON says, lines with accents or cut to the width included.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let Err(p) = situation::load("f.yaml", &text) else {
+            continue;
+        };
+        let rendered = p.render(false, 100);
+        let places: Vec<String> = rendered
+            .lines()
+            .filter_map(|l| {
+                Some(
+                    l.split_once("─[f.yaml:")?
+                        .1
+                        .trim_end_matches(']')
+                        .to_string(),
+                )
+            })
+            .collect();
+        let json = p.json();
+        let problems = json["error"]["problems"].as_array().unwrap();
+        // Problems at the file's start (no source shown) have no header; the rest, in order.
+        // A problem with one label is headed by its own place (with more, by the first shown).
+        for (q, problem) in problems.iter().zip(&p.problems).take(100) {
+            if !problem.also.is_empty() {
+                continue;
+            }
+            let place = format!("{}:{}", q["line"], q["column"]);
+            assert!(
+                places.contains(&place),
+                "{}: JSON {place}, rendered {places:?}",
+                f.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 150, "{checked}");
+}
