@@ -39,7 +39,8 @@ pub struct Args {
     /// terminal).
     #[arg(long, global = true, value_parser = parse_width)]
     pub width: Option<u16>,
-    /// The largest situation file read, in bytes (K, M, G or KiB, MiB, GiB allowed).
+    /// The largest situation file `replay`, `verify` and `check` read, in bytes (K, M, G or KiB,
+    /// MiB, GiB allowed); the other commands read no situation file.
     #[arg(long, global = true, default_value = "32MiB", value_parser = parse_size)]
     pub max_size: u64,
     /// The command.
@@ -154,6 +155,11 @@ fn parse_width(s: &str) -> Result<u16, String> {
     match s.parse::<u16>() {
         Ok(n) if n >= 60 => Ok(n),
         Ok(_) => Err("must be 60 or more (narrower tables cannot show the rules columns)".into()),
+        // A whole number too large for a width is out of range, not misspelt.
+        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+            "{s} columns is more than the widest width, {}",
+            u16::MAX
+        )),
         Err(_) => Err(format!(
             "{s:?} is not a whole number of columns (60 or more)"
         )),
@@ -186,6 +192,11 @@ fn parse_date(s: &str) -> Result<String, String> {
     };
     if ok && (1..=12).contains(&m) && (1..=31).contains(&d) {
         Ok(s.to_string())
+    } else if ok {
+        // Written right, but no such day.
+        Err(format!(
+            "`{s}` is not a day of the calendar: the month is 01 to 12 and the day 01 to 31"
+        ))
     } else {
         Err(format!(
             "`{s}` is not a date written YYYY-MM-DD, e.g. 2026-12-01"

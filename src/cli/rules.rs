@@ -117,8 +117,9 @@ pub(super) fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool
     match crate::import::import(file, edition, force) {
         Ok(r) => {
             let mut text = format!(
-                "Imported {} rules of the {} edition from {} into {}\n",
+                "Imported {} rule{} of the {} edition from {} into {}\n",
                 r.rules,
+                if r.rules == 1 { "" } else { "s" },
                 edition.title(),
                 file.display(),
                 r.path.display()
@@ -139,6 +140,17 @@ pub(super) fn import_cmd(out: &Out, file: &Path, edition: EditionId, force: bool
                     edition.title()
                 )),
                 _ => {}
+            }
+            if !r.left_out.is_empty() {
+                let shown: Vec<&str> = r.left_out.iter().take(8).map(String::as_str).collect();
+                text.push_str(&format!(
+                    "{} numbered line{} out of rule order {} read as the text of the rule before (a table of contents, a number quoted at a line start, or a sub-rule before its parent): {}{}. If a rule is missing, check the document's order there.\n",
+                    r.left_out.len(),
+                    if r.left_out.len() == 1 { "" } else { "s" },
+                    if r.left_out.len() == 1 { "was" } else { "were" },
+                    shown.join(", "),
+                    if r.left_out.len() > shown.len() { ", ..." } else { "" }
+                ));
             }
             if r.latin1 {
                 text.push_str("The file was not UTF-8 text; it was read as Latin-1: check accented letters.\n");

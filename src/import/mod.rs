@@ -17,7 +17,7 @@ pub mod parse;
 pub mod store;
 
 pub use check::{check_citations, CiteCheck};
-pub use parse::{number_order, parse};
+pub use parse::{number_order, parse, parse_counted};
 pub use store::{data_dir, import, load, official_text, ImportError, ImportReport};
 
 use crate::edition::EditionId;

@@ -155,6 +155,12 @@ type Line = (String, bool, Option<(String, String)>);
 /// lines, the longest run in increasing rule order is taken as the rules, so a table of
 /// contents, a repeated number or a number quoted at a line start is read as text.
 pub fn parse(text: &str) -> Vec<ImportedRule> {
+    parse_counted(text).0
+}
+
+/// [`parse`], and the numbers of the numbered lines left out of the increasing run (read as
+/// the text of the rule before them), in document order.
+pub fn parse_counted(text: &str) -> (Vec<ImportedRule>, Vec<String>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut counts: HashMap<String, usize> = HashMap::new();
     for l in text.lines() {
@@ -181,6 +187,12 @@ pub fn parse(text: &str) -> Vec<ImportedRule> {
         .collect();
     let keep: std::collections::HashSet<usize> =
         increasing(&nums).into_iter().map(|k| numbered[k]).collect();
+    let left_out: Vec<String> = numbered
+        .iter()
+        .zip(&nums)
+        .filter(|(i, _)| !keep.contains(i))
+        .map(|(_, n)| n.clone())
+        .collect();
     // A line that the next one continues in lower case is the start of a sentence, not a title.
     let continued: Vec<bool> = (0..lines.len())
         .map(|i| {
@@ -241,7 +253,7 @@ pub fn parse(text: &str) -> Vec<ImportedRule> {
             cur.text.push_str(&line);
         }
     }
-    rules
+    (rules, left_out)
 }
 
 #[cfg(test)]
@@ -264,6 +276,19 @@ mod tests {
             Some(("464.2.c.1.a".into(), "If"))
         );
         assert_eq!(rule_start("3.5 things"), None);
+    }
+
+    #[test]
+    fn numbered_lines_out_of_order_are_named() {
+        let (rules, left_out) =
+            parse_counted("337.1.b. Items go in order.\n337.1. Oldest first.\n");
+        assert_eq!(rules.len(), 1);
+        assert_eq!(left_out.len(), 1);
+        assert!(
+            left_out[0] == "337.1.b" || left_out[0] == "337.1",
+            "{left_out:?}"
+        );
+        assert_ne!(rules[0].number, left_out[0]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Where imports live (the user's data directory), `rules import` itself, and reading an
 //! import back for lookups.
 
-use super::{parse, Imported, ImportedRule};
+use super::{parse_counted, Imported, ImportedRule};
 use crate::edition::{EditionId, Editions};
 use std::path::{Path, PathBuf};
 
@@ -91,6 +91,9 @@ pub struct ImportReport {
     pub stated_date: Option<String>,
     /// The file was not UTF-8 and was read as Latin-1.
     pub latin1: bool,
+    /// Numbered lines out of rule order (a table of contents, a number quoted at a line
+    /// start, a sub-rule before its parent), read as text of the rule before them.
+    pub left_out: Vec<String>,
     /// The October map recomputed by this import, and where it is stored: after an October
     /// import, or a July import when an October text is imported.
     pub october_map: Option<(PathBuf, super::october_map::OctoberMap)>,
@@ -117,7 +120,7 @@ pub fn import(file: &Path, edition: EditionId, force: bool) -> Result<ImportRepo
             true,
         ),
     };
-    let rules = parse(&text);
+    let (rules, left_out) = parse_counted(&text);
     if rules.is_empty() {
         return Err(ImportError::Empty(shown));
     }
@@ -186,6 +189,7 @@ pub fn import(file: &Path, edition: EditionId, force: bool) -> Result<ImportRepo
         replaced,
         stated_date: stated,
         latin1,
+        left_out,
         october_map,
     })
 }
