@@ -187,6 +187,8 @@ fn kind_unknown(what: IdWhat) -> bool {
 /// The cross-checks. `unreadable` names the sections of the file (`board`, `chain`,
 /// `showdown`, `phase`, ...) in which a value could not be read: a check that depends on one
 /// of them is skipped, since its problem would only restate the one already reported.
+/// `unread_ids`: ids written in entries that could not be read; a reference to one is not
+/// reported unknown.
 #[allow(clippy::too_many_lines)]
 pub(super) fn check(
     s: &Situation,
@@ -194,6 +196,7 @@ pub(super) fn check(
     refs: &[Ref],
     keys: &HashMap<&'static str, Loc>,
     unreadable: &std::collections::HashSet<&'static str>,
+    unread_ids: &std::collections::HashSet<String>,
     problems: &mut Vec<Problem>,
 ) {
     let read = |sections: &[&str]| sections.iter().all(|k| !unreadable.contains(k));
@@ -271,7 +274,8 @@ pub(super) fn check(
             None => (r.id.as_str(), None),
         };
         let Some(&(what, _)) = reg.ids.get(base) else {
-            if reg.incomplete {
+            // Written in an entry that could not be read: that entry's problem is the cause.
+            if reg.incomplete || unread_ids.contains(base) {
                 continue;
             }
             let known = reg.order.iter().map(String::as_str);

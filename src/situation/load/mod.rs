@@ -130,14 +130,36 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         situation = r.situation(path, &tree);
     }
     let restated = r.follow_ons(&tree);
-    // The parsed tree of a large file takes a while to free: another thread does it.
+    // After a problem, an id written in an entry that could not be read (a trigger with a
+    // misspelt `on`, a `paly:` action) is not unknown: a reference to it restates that problem.
+    let unread = if r.problems.is_empty() {
+        HashSet::new()
+    } else {
+        let mut written = HashSet::new();
+        written_ids(&tree, &mut written);
+        written.retain(|id| !r.reg.knows(id));
+        written
+    };
+    // The parsed tree of a large file takes a while to free: another thread does it (where
+    // there are threads: not in the web page).
+    #[cfg(not(target_arch = "wasm32"))]
     if src.len() > 1 << 20 {
         std::thread::spawn(move || drop(tree));
     } else {
         drop(tree);
     }
+    #[cfg(target_arch = "wasm32")]
+    drop(tree);
     if let Some(s) = &situation {
-        validate::check(s, &r.reg, &r.refs, &r.keys, &r.unreadable, &mut r.problems);
+        validate::check(
+            s,
+            &r.reg,
+            &r.refs,
+            &r.keys,
+            &r.unreadable,
+            &unread,
+            &mut r.problems,
+        );
     }
     let mut problems: Vec<Problem> = r
         .problems
@@ -587,5 +609,27 @@ impl<'a> Reader<'a> {
         } else {
             None
         };
+    }
+}
+
+/// Every id the file writes, read or not: each mapping's `id`, and the slug of its `name`.
+fn written_ids(node: &Node, out: &mut HashSet<String>) {
+    match node {
+        Node::Mapping(m) => {
+            for (k, v) in m.iter() {
+                match (k.as_str(), v.as_scalar()) {
+                    ("id", Some(s)) => {
+                        out.insert(s.as_str().trim().to_string());
+                    }
+                    ("name", Some(s)) => {
+                        out.insert(crate::situation::slug(s.as_str()));
+                    }
+                    _ => {}
+                }
+                written_ids(v, out);
+            }
+        }
+        Node::Sequence(seq) => seq.iter().for_each(|v| written_ids(v, out)),
+        Node::Scalar(_) => {}
     }
 }
