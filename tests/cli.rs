@@ -815,3 +815,37 @@ fn a_folder_link_back_up_is_not_followed() {
     assert!(text.ends_with("1 passed, 0 failed, 0 skipped\n"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_line_break_or_html_in_a_text_effect_keeps_the_list_and_the_markdown_whole() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-text-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("text.yaml");
+    std::fs::write(
+        &file,
+        "format: 1\nplayers: [Ana, Ben]\nchain:\n  - id: s\n    name: S\n    controller: Ana\n    kind: spell\n    effects:\n      - text: \"deal 2 <b>then</b>\\nsecond line\"\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let list = String::from_utf8(run(&["--width", "60", "replay", f], &[]).stdout).unwrap();
+    let steps = list
+        .split("Steps (the width is too narrow")
+        .nth(1)
+        .expect("the list layout");
+    // Every line of the steps starts with a step number or the step's indentation.
+    for line in steps.lines().skip(1).take_while(|l| !l.is_empty()) {
+        assert!(
+            line.starts_with(' ') || line.starts_with(char::is_numeric),
+            "{line}\n{list}"
+        );
+        assert!(!line.ends_with(' '), "a trailing space: {line:?}");
+    }
+    assert!(steps.contains("second line"), "{list}");
+    let md = String::from_utf8(run(&["replay", f, "--format", "markdown"], &[]).stdout).unwrap();
+    assert!(
+        md.contains("&lt;b&gt;then&lt;/b&gt;<br>second line"),
+        "{md}"
+    );
+    assert!(!md.contains("<b>"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -3,8 +3,13 @@
 
 use super::*;
 
+/// `s` for a Markdown table cell: `|` escaped, HTML written as text, line breaks as `<br>`.
 fn md_escape(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', "<br>")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('|', "\\|")
+        .replace('\n', "<br>")
 }
 
 /// The report as Markdown, for pasting into a ruling write-up.

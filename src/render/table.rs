@@ -329,7 +329,8 @@ fn write_list(r: &Report, style: super::Style, both: bool, w: &mut dyn Write) ->
         let Some(l) = line_of(r, &eds, n + 1, row) else {
             continue;
         };
-        let first = format!("{:<pad$}{}: {}", l.n, l.who, l.what);
+        // A line break written in the file (a `text` effect) would leave the step's indentation.
+        let first = format!("{:<pad$}{}: {}", l.n, l.who, l.what.replace('\n', " "));
         let first = super::fit_line(&first, width, pad);
         // The colours of the table's cells: what was refused or countered red, a resolution
         // green, a difference between the editions yellow or red.
@@ -346,12 +347,19 @@ fn write_list(r: &Report, style: super::Style, both: bool, w: &mut dyn Write) ->
             writeln!(
                 w,
                 "{}",
-                super::fit_line(&format!("{indent}{note}"), width, pad + 2)
+                super::fit_line(
+                    &format!("{indent}{}", note.replace('\n', " ")),
+                    width,
+                    pad + 2
+                )
             )?;
         }
         let mut rest = vec![
             format!("After: {}; Priority/Focus: {}", l.state, l.holders),
-            format!("Rules: {}", l.rules),
+            format!(
+                "Rules: {}",
+                if l.rules.is_empty() { "none" } else { &l.rules }
+            ),
         ];
         // Only a difference is marked; the summary says when the editions agree.
         if both && l.flag != Flag::Same {
