@@ -1,7 +1,7 @@
 // The page in a real browser, with the network off: headless Chromium (Debian's package,
 // /usr/bin/chromium, or $CHROMIUM) driven by playwright-core. Opens web/dist/chainjudge.html
 // from a file at phone width (360 px) and checks every view, the budgets, and that nothing
-// was fetched. Screenshots go to web/dist/screenshots/, the timings to
+// was fetched. Screenshots go to web/dist/screenshots/, the timings (reported, not checked) to
 // web/dist/browser-results.json.
 // Usage: node web/tests/browser.js   (after web/build.sh)
 "use strict";
@@ -19,6 +19,12 @@ let failures = 0;
 const check = (ok, what) => {
   console.log((ok ? "ok    " : "FAIL  ") + what);
   if (!ok) failures++;
+};
+// Timings are measured and reported, never a pass or a fail: a loaded machine is slower, and
+// the README's budget table comes from these lines (the project measures speed, it does not
+// time its tests).
+const timing = (ms, budget, what) => {
+  console.log((ms <= budget ? "time  " : "SLOW  ") + `${what}: ${ms.toFixed(1)} ms (budget ${budget} ms)`);
 };
 
 (async () => {
@@ -49,7 +55,7 @@ const check = (ok, what) => {
   await page.goto(url);
   await page.waitForSelector("body[data-ready]", { timeout: 10000 });
   const readyMs = await page.evaluate(() => performance.now());
-  check(readyMs <= BUDGET.readyMs, `ready ${readyMs.toFixed(0)} ms after opening the file (budget 1 s)`);
+  timing(readyMs, BUDGET.readyMs, "from opening the file to ready");
   const about = await page.textContent("#about");
   check(/July 2026 Core Rules/.test(about) && /October 2026 Core Rules/.test(about) && /rulings/.test(about),
     "the page says which editions and rules data it carries");
@@ -62,7 +68,7 @@ const check = (ok, what) => {
   const hits = await page.textContent("#rule-out");
   check(/Deathknell/.test(hits), "Rules: `deathnell` (misspelt) finds Deathknell");
   const searchMs = Number(await page.getAttribute("#rule-out", "data-ms"));
-  check(searchMs <= BUDGET.searchMs, `a rule search takes ${searchMs.toFixed(1)} ms (budget 50 ms)`);
+  timing(searchMs, BUDGET.searchMs, "a rule search");
   await page.screenshot({ path: path.join(shots, "rules-search.png"), fullPage: false });
   await page.fill("#rule-q", "337");
   await page.selectOption("#rule-ed", "july");
@@ -82,7 +88,7 @@ const check = (ok, what) => {
   const ruling = await page.textContent("#ruling-out .ruling");
   check(/Crumbling Sands/.test(ruling) && /Official: Riot Games/.test(ruling) && /A\. /.test(ruling), "Rulings: answer, source and date shown");
   const rulingMs = Number(await page.getAttribute("#ruling-out", "data-ms"));
-  check(rulingMs <= BUDGET.searchMs, `a ruling search takes ${rulingMs.toFixed(1)} ms (budget 50 ms)`);
+  timing(rulingMs, BUDGET.searchMs, "a ruling search");
   await page.screenshot({ path: path.join(shots, "rulings.png") });
 
   // Replay: a bundled ruling replays and shows its resolution order, both editions compared.
@@ -111,7 +117,7 @@ const check = (ok, what) => {
   await page.click("#replay-go");
   await page.waitForSelector("#replay-out .summary");
   const replayMs = Number(await page.getAttribute("#replay-out", "data-ms"));
-  check(replayMs <= BUDGET.replayMs, `a 20-item replay takes ${replayMs.toFixed(1)} ms (budget 50 ms)`);
+  timing(replayMs, BUDGET.replayMs, "a 20-item replay");
   check(/s19, s18/.test(await page.textContent("#replay-out .summary")), "Replay: 20 items resolve newest first");
 
   // A broken file: the diagnostic at its line, as the CLI shows it.
