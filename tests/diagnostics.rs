@@ -139,6 +139,17 @@ fn a_missing_trigger_order_is_a_replay_error_with_the_fix() {
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("order: [one-fires, two-fires]"), "{stderr}");
+    // Compared, the editions agree only as far as the replay went, and the summary says so.
+    let both = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .args(["replay", "--color", "never", "--rules", "both"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let both = String::from_utf8_lossy(&both.stdout);
+    assert!(
+        both.contains("Outcomes: the same under July and October up to where the replay stopped"),
+        "{both}"
+    );
     let check = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
         .args(["check", "--color", "never"])
         .arg(&dir)

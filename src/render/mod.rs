@@ -557,8 +557,14 @@ fn differences(r: &Report) -> Vec<String> {
         .count();
     let finals = r.final_differences();
     let mut v = Vec::new();
+    let stopped = r.traces.iter().any(|t| t.error.is_some());
     if outcome == 0 && finals.is_empty() && r.traces[0].outcome == r.traces[1].outcome {
-        v.push("Outcomes: the same under July and October.".to_string());
+        // A replay stopped by an error compares only the steps taken before it.
+        v.push(if stopped {
+            "Outcomes: the same under July and October up to where the replay stopped (see the error).".to_string()
+        } else {
+            "Outcomes: the same under July and October.".to_string()
+        });
     } else if finals.is_empty() {
         v.push(format!(
             "OUTCOMES DIFFER along the way: {outcome} step(s) happen differently (marked OUTCOME); the final values are the same."
