@@ -384,7 +384,12 @@ impl FileProblems {
                 message: p.message.clone(),
                 code: format!("chainjudge::{}", p.code),
                 help: p.help.clone(),
-                labels,
+                // A file that could not be read has no text to show: no empty frame.
+                labels: if self.text.is_empty() {
+                    Vec::new()
+                } else {
+                    labels
+                },
                 src,
             };
             let mut s = String::new();

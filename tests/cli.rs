@@ -152,10 +152,12 @@ fn board_cases_written_by_a_new_user_verify() {
 #[test]
 fn usage_errors_and_missing_files_exit_2() {
     assert_eq!(run(&["replay"], &[]).status.code(), Some(2));
-    assert_eq!(
-        run(&["replay", "no/such/file.yaml"], &[]).status.code(),
-        Some(2)
-    );
+    let missing = run(&["replay", "no/such/file.yaml"], &[]);
+    assert_eq!(missing.status.code(), Some(2));
+    // A file that could not be read is told in words, with no empty source frame.
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert!(err.contains("cannot read no/such/file.yaml"), "{err}");
+    assert!(!err.contains('╭') && !err.contains("╰────"), "{err}");
     assert_eq!(run(&["frobnicate"], &[]).status.code(), Some(2));
 }
 
