@@ -149,6 +149,16 @@ fn list_filters_by_card_rule_source_and_set() {
     assert!(ezreal
         .iter()
         .any(|r| r.id == "ezreal-prodigy-reduces-optional-additional-costs"));
+    // A first part with a letter wrong still finds the card.
+    let typo = rulings::list(&Filter {
+        card: Some("crumblng".into()),
+        ..Filter::default()
+    });
+    assert!(
+        !typo.is_empty() && typo.iter().all(|r| r.cards.contains(&"Crumbling Sands")),
+        "{:?}",
+        typo.iter().map(|r| r.id).collect::<Vec<_>>()
+    );
     // A possessive name's first part finds it ("Zhonya" for "Zhonya's Hourglass").
     let zhonya = rulings::list(&Filter {
         card: Some("zhonya".into()),

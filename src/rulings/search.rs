@@ -376,8 +376,17 @@ pub fn list(filter: &Filter) -> Vec<&'static RulingEntry> {
                 r.cards.iter().any(|x| {
                     let x = normalise(x);
                     // The whole name, with a letter wrong, or its first part ("ezreal" for
-                    // "Ezreal, Prodigy").
-                    &x == c || near(c, &x) == Some(1) || first_part_of(c, &x)
+                    // "Ezreal, Prodigy"), with a letter wrong too.
+                    // A letter wrong in the first part too ("crumblng" for "Crumbling Sands").
+                    let first: String = x
+                        .split(' ')
+                        .take(c.split(' ').count())
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    &x == c
+                        || near(c, &x) == Some(1)
+                        || first_part_of(c, &x)
+                        || (c.len() >= 5 && first != x && near(c, &first) == Some(1))
                 })
             })
         })
