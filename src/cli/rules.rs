@@ -45,21 +45,19 @@ pub(super) fn rule_cmd(
                 hint,
                 nearest,
             }) => {
-                {
-                    let near: Vec<String> = nearest
-                        .iter()
-                        .map(|r| format!("{} {}", r.label(), r.title))
-                        .collect();
-                    let near = if near.is_empty() {
-                        String::new()
-                    } else {
-                        format!("\n  nearest: {}", near.join("; "))
-                    };
-                    out.eprint(&format!(
-                        "error: no rule {number} in the {} 2026 Core Rules\n  help: {hint}{near}\n",
-                        edition.title()
-                    ));
-                }
+                let near: Vec<String> = nearest
+                    .iter()
+                    .map(|r| format!("{} {}", r.label(), r.title))
+                    .collect();
+                let near = if near.is_empty() {
+                    String::new()
+                } else {
+                    format!("\n  nearest: {}", near.join("; "))
+                };
+                out.eprint(&format!(
+                    "error: no rule {number} in the {} 2026 Core Rules\n  help: {hint}{near}\n",
+                    edition.title()
+                ));
                 // grep's convention: nothing found is 1, a usage error 2.
                 1
             }
