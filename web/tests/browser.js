@@ -120,6 +120,17 @@ const timing = (ms, budget, what) => {
   timing(replayMs, BUDGET.replayMs, "a 20-item replay");
   check(/s19, s18/.test(await page.textContent("#replay-out .summary")), "Replay: 20 items resolve newest first");
 
+  // A large paste (over 1 MB, which the CLI frees on another thread) replays too, and the page
+  // keeps working after it.
+  let big = "format: 1\nplayers: [Ana, Ben]\nchain:\n";
+  for (let i = 0; i < 200; i++) big += `  - { id: b${i}, name: Big ${i}, controller: ${i % 2 ? "Ben" : "Ana"}, kind: spell, keyword: reaction }\n`;
+  big += "# a comment line to make the file large\n".repeat(30000);
+  // Set as a paste would, at once (typing a megabyte would take the test minutes).
+  await page.evaluate((t) => { document.getElementById("replay-text").value = t; }, big);
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .summary", { timeout: 20000 });
+  check(/b199, b198/.test(await page.textContent("#replay-out .summary")), `Replay: a ${(big.length / 1e6).toFixed(1)} MB paste replays`);
+
   // A broken file: the diagnostic at its line, as the CLI shows it.
   const broken = "format: 1\nplayers: [Ana, Ben]\nchain:\n  - { name: Spell, controler: Ana, kind: spell }\n";
   await page.fill("#replay-text", broken);
