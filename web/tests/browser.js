@@ -70,6 +70,13 @@ const timing = (ms, budget, what) => {
   const searchMs = Number(await page.getAttribute("#rule-out", "data-ms"));
   timing(searchMs, BUDGET.searchMs, "a rule search");
   await page.screenshot({ path: path.join(shots, "rules-search.png"), fullPage: false });
+  // A rule with no October number links to its July number: no empty link anywhere.
+  await page.selectOption("#rule-ed", "october");
+  await page.fill("#rule-q", "finalise");
+  await page.click("#rule-form button[type=submit]");
+  await page.waitForSelector("#rule-out .hit");
+  const links = await page.$$eval("#rule-out button.rule", (b) => b.map((x) => x.textContent));
+  check(links.length > 0 && links.every((t) => /^\d{3}/.test(t)), `Rules: every result links to a rule number (${links.join(" ")})`);
   await page.fill("#rule-q", "337");
   await page.selectOption("#rule-ed", "july");
   await page.click("#rule-form button[type=submit]");
@@ -90,6 +97,14 @@ const timing = (ms, budget, what) => {
   const rulingMs = Number(await page.getAttribute("#ruling-out", "data-ms"));
   timing(rulingMs, BUDGET.searchMs, "a ruling search");
   await page.screenshot({ path: path.join(shots, "rulings.png") });
+  // Unconfirmed and inferred October numbers keep their marks and their July number's link.
+  await page.fill("#ruling-q", "hidden");
+  await page.click("#ruling-form button[type=submit]");
+  await page.waitForSelector("#ruling-out .ruling");
+  const hidden = await page.textContent("#ruling-out");
+  const rulingLinks = await page.$$eval("#ruling-out button.rule", (b) => b.map((x) => x.textContent));
+  check(rulingLinks.every((t) => /^\d{3}/.test(t)) && !/null|undefined/.test(hidden), `Rulings: every cited rule is a number (${rulingLinks.slice(0, 6).join(" ")})`);
+  check(/unconfirmed \(July \d/.test(hidden) || /\(inferred\)/.test(hidden), "Rulings: October marks kept");
 
   // Replay: a bundled ruling replays and shows its resolution order, both editions compared.
   await page.click("#tab-replay");
