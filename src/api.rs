@@ -114,38 +114,31 @@ pub fn rule_answer(
     force_search: bool,
     limit: usize,
 ) -> (String, bool) {
-    let number = if force_search {
-        None
-    } else {
-        crate::lookup::normalize_number(query)
-    };
-    if let Some(n) = number {
-        return match crate::lookup::lookup(&n, edition, tree) {
-            Ok(v) => {
-                let other = crate::show::other_line(&v);
-                let v = serde_json::json!({ "rule": v, "other_edition": other });
-                (json_document(&v), true)
-            }
-            Err(crate::lookup::LookupError::NotFound {
-                number,
-                hint,
-                nearest,
-            }) => (
-                json_document(&serde_json::json!({
-                    "error": { "code": "not_found", "number": number, "edition": edition, "help": hint, "nearest": nearest }
-                })),
-                false,
-            ),
-        };
-    }
-    let hits = crate::lookup::search(query, edition, limit);
-    if hits.is_empty() {
-        let suggestions = crate::lookup::search::suggest(query, edition);
-        let v = serde_json::json!({ "query": query, "edition": edition, "hits": hits, "suggestions": suggestions });
-        (json_document(&v), false)
-    } else {
-        let v = serde_json::json!({ "query": query, "edition": edition, "hits": hits });
-        (json_document(&v), true)
+    use crate::lookup::{Answer, LookupError};
+    match crate::lookup::answer(query, edition, tree, force_search, limit) {
+        Answer::Rule(v) => {
+            let other = crate::show::other_line(&v);
+            let v = serde_json::json!({ "rule": v, "other_edition": other });
+            (json_document(&v), true)
+        }
+        Answer::NotFound(LookupError::NotFound {
+            number,
+            hint,
+            nearest,
+        }) => (
+            json_document(&serde_json::json!({
+                "error": { "code": "not_found", "number": number, "edition": edition, "help": hint, "nearest": nearest }
+            })),
+            false,
+        ),
+        Answer::Hits(hits, suggestions) if hits.is_empty() => {
+            let v = serde_json::json!({ "query": query, "edition": edition, "hits": hits, "suggestions": suggestions });
+            (json_document(&v), false)
+        }
+        Answer::Hits(hits, _) => {
+            let v = serde_json::json!({ "query": query, "edition": edition, "hits": hits });
+            (json_document(&v), true)
+        }
     }
 }
 

@@ -26,48 +26,38 @@ pub(super) fn rule_cmd(
         // grep's convention: nothing found is 1, a usage error 2.
         return i32::from(!found);
     }
-    let number = if force_search {
-        None
-    } else {
-        crate::lookup::normalize_number(query)
-    };
-    if let Some(n) = number {
-        return match crate::lookup::lookup(&n, edition, tree) {
-            Ok(v) => {
-                match format {
-                    Format::Text => out.titled(&crate::show::rule_text(&v, usize::from(out.width))),
-                    Format::Markdown | Format::Json => out.print(&crate::show::rule_markdown(&v)),
-                }
-                0
+    use crate::lookup::{Answer, LookupError};
+    let (hits, suggestions) = match crate::lookup::answer(query, edition, tree, force_search, limit)
+    {
+        Answer::Rule(v) => {
+            match format {
+                Format::Text => out.titled(&crate::show::rule_text(&v, usize::from(out.width))),
+                Format::Markdown | Format::Json => out.print(&crate::show::rule_markdown(&v)),
             }
-            Err(crate::lookup::LookupError::NotFound {
-                number,
-                hint,
-                nearest,
-            }) => {
-                let near: Vec<String> = nearest
-                    .iter()
-                    .map(|r| format!("{} {}", r.label(), r.title))
-                    .collect();
-                let near = if near.is_empty() {
-                    String::new()
-                } else {
-                    format!("\n  nearest: {}", near.join("; "))
-                };
-                out.eprint(&format!(
-                    "error: no rule {number} in the {} 2026 Core Rules\n  help: {hint}{near}\n",
-                    edition.title()
-                ));
-                // grep's convention: nothing found is 1, a usage error 2.
-                1
-            }
-        };
-    }
-    let hits = crate::lookup::search(query, edition, limit);
-    let suggestions = if hits.is_empty() {
-        crate::lookup::search::suggest(query, edition)
-    } else {
-        Vec::new()
+            return 0;
+        }
+        Answer::NotFound(LookupError::NotFound {
+            number,
+            hint,
+            nearest,
+        }) => {
+            let near: Vec<String> = nearest
+                .iter()
+                .map(|r| format!("{} {}", r.label(), r.title))
+                .collect();
+            let near = if near.is_empty() {
+                String::new()
+            } else {
+                format!("\n  nearest: {}", near.join("; "))
+            };
+            out.eprint(&format!(
+                "error: no rule {number} in the {} 2026 Core Rules\n  help: {hint}{near}\n",
+                edition.title()
+            ));
+            // grep's convention: nothing found is 1, a usage error 2.
+            return 1;
+        }
+        Answer::Hits(hits, suggestions) => (hits, suggestions),
     };
     let text = match format {
         Format::Text => crate::show::hits_text(query, edition, &hits, &suggestions, out.width),

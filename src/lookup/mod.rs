@@ -15,6 +15,46 @@ pub use view::{lookup, october_number};
 
 use crate::edition::EditionId;
 
+/// What `chainjudge rule QUERY` finds: a rule by number, a number that is no rule, or the
+/// rules that words match (with the nearest titles when none does).
+pub enum Answer {
+    /// The rule of that number.
+    Rule(Box<RuleView>),
+    /// No rule has that number ([`LookupError::NotFound`]).
+    NotFound(LookupError),
+    /// A search by words: the hits, best first, and when there are none the nearest titles.
+    Hits(Vec<Hit>, Vec<RuleRef>),
+}
+
+/// Answers `query` in `edition`: a rule number (unless `force_search`) is looked up, with
+/// every sub-rule when `tree`; words are searched, at most `limit` hits.
+pub fn answer(
+    query: &str,
+    edition: EditionId,
+    tree: bool,
+    force_search: bool,
+    limit: usize,
+) -> Answer {
+    let number = if force_search {
+        None
+    } else {
+        normalize_number(query)
+    };
+    if let Some(n) = number {
+        return match lookup(&n, edition, tree) {
+            Ok(v) => Answer::Rule(Box::new(v)),
+            Err(e) => Answer::NotFound(e),
+        };
+    }
+    let hits = search(query, edition, limit);
+    let suggestions = if hits.is_empty() {
+        search::suggest(query, edition)
+    } else {
+        Vec::new()
+    };
+    Answer::Hits(hits, suggestions)
+}
+
 /// Where a rule stands in an edition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
