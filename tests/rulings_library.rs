@@ -265,6 +265,42 @@ fn a_ruling_checked_against_july_is_flagged_once_october_is_in_force() {
     );
 }
 
+/// The JSON carries the text's "its other July rules under October": Crumbling Sands cites
+/// July 425.1.a, which its own October list does not stand for; under October it is 426.1.a,
+/// marked inferred, and July output lists none.
+#[test]
+fn a_rulings_other_july_rules_under_october_are_in_the_json_as_in_the_text() {
+    let id = "crumbling-sands-counters-first-of-two";
+    let json = |ed: &str| {
+        let o = run(&[
+            "ruling",
+            id,
+            "--date",
+            "2026-12-01",
+            "--rules",
+            ed,
+            "--format",
+            "json",
+        ]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["hits"][0]["ruling"]["rules_in_edition"]["other_july_rules"].clone()
+    };
+    assert_eq!(json("october"), serde_json::json!(["426.1.a (inferred)"]));
+    assert_eq!(json("july"), serde_json::json!([]));
+    let text = stdout(&run(&[
+        "ruling",
+        id,
+        "--date",
+        "2026-12-01",
+        "--width",
+        "200",
+    ]));
+    assert!(
+        text.contains("its other July rules under October: 426.1.a (inferred)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn the_ruling_command_follows_greps_exit_codes_and_checks_its_arguments() {
     assert_eq!(run(&["ruling", "qqqqzzzz"]).status.code(), Some(1));

@@ -25,13 +25,18 @@ wasm-bindgen "$wasm" --target nodejs --no-typescript --out-dir web/dist/node
 python3 - <<'PY'
 import base64, gzip, pathlib
 dist = pathlib.Path("web/dist")
-page = pathlib.Path("web/page.html").read_text()
+src = pathlib.Path("web/page")
+# The page's script, in this order: helpers, navigation, then one file per view, then start.
+parts = ["core", "nav", "rules", "rulings", "diagnostics", "replay", "situation", "boot"]
+script = "\n".join((src / "js" / f"{p}.js").read_text() for p in parts)
 glue = (dist / "pkg/chainjudge_web.js").read_text()
 wasm = (dist / "pkg/chainjudge_web_bg.wasm").read_bytes()
 packed = base64.b64encode(gzip.compress(wasm, 9, mtime=0)).decode()
-# The placeholders are replaced once each; the glue and the module are inserted as they are.
-page = page.replace("/*GLUE*/", glue.replace("</script", "<\\/script"), 1)
-page = page.replace("/*WASM*/", packed, 1)
+# Each placeholder is replaced once, in this order; what is inserted is inserted as it is.
+page = (src / "index.html").read_text()
+for mark, text in [("/*CSS*/", (src / "style.css").read_text()), ("/*GLUE*/", glue), ("/*JS*/", script), ("/*WASM*/", packed)]:
+    assert page.count(mark) == 1, mark
+    page = page.replace(mark, text.replace("</script", "<\\/script").replace("</style", "<\\/style"), 1)
 out = dist / "chainjudge.html"
 out.write_text(page)
 print(f"{out}: {out.stat().st_size / 1e6:.2f} MB (module {len(wasm) / 1e6:.2f} MB, gzip and base64 {len(packed) / 1e6:.2f} MB)")

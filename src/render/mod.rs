@@ -9,6 +9,7 @@ mod fit;
 mod json;
 mod markdown;
 mod table;
+pub mod view;
 
 pub use fit::{fit, fit_line, fitted_table, Columns};
 pub use markdown::markdown;

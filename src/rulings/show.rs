@@ -95,6 +95,23 @@ fn source_lines(r: &RulingEntry) -> Vec<String> {
         .collect()
 }
 
+/// Under October, for a ruling with its own October list: what its July rules are under
+/// October where that list does not stand for them (most often: unconfirmed there), as
+/// [`rule_in`] names them. Empty otherwise.
+fn other_july_rules(r: &RulingEntry, edition: EditionId) -> Vec<String> {
+    if edition != EditionId::October || r.rules_october.is_empty() {
+        return Vec::new();
+    }
+    r.rules_july
+        .iter()
+        .map(|n| rule_in(n, edition))
+        .filter(|m| {
+            let bare = m.trim_end_matches(" (inferred)");
+            !r.rules_october.contains(&bare)
+        })
+        .collect()
+}
+
 fn rules_line(r: &RulingEntry, edition: EditionId) -> Option<String> {
     if r.rules_july.is_empty() && r.rules_october.is_empty() {
         return None;
@@ -102,17 +119,7 @@ fn rules_line(r: &RulingEntry, edition: EditionId) -> Option<String> {
     Some(match edition {
         EditionId::July => format!("Rules (July): {}", r.rules_july.join(", ")),
         EditionId::October if !r.rules_october.is_empty() => {
-            // The ruling's own October list, then what its July rules are under October where
-            // that list does not stand for them (most often: unconfirmed there).
-            let rest: Vec<String> = r
-                .rules_july
-                .iter()
-                .map(|n| rule_in(n, edition))
-                .filter(|m| {
-                    let bare = m.trim_end_matches(" (inferred)");
-                    !r.rules_october.contains(&bare)
-                })
-                .collect();
+            let rest = other_july_rules(r, edition);
             if rest.is_empty() {
                 format!("Rules (October): {}", r.rules_october.join(", "))
             } else {
@@ -307,7 +314,9 @@ pub fn list_text(rulings: &[&RulingEntry], total: usize, width: u16) -> String {
     )
 }
 
-/// A ruling as JSON: the entry plus its warnings and rules in the edition asked for.
+/// A ruling as JSON: the entry plus its warnings and rules in the edition asked for
+/// (`rules_in_edition`: `edition`, `rules`, and `other_july_rules` as the text's "its other July
+/// rules under October").
 pub fn ruling_json(r: &RulingEntry, date: &str, edition: EditionId) -> serde_json::Value {
     let rules: Vec<String> = match edition {
         EditionId::July => r.rules_july.iter().map(|s| (*s).to_string()).collect(),
@@ -320,7 +329,11 @@ pub fn ruling_json(r: &RulingEntry, date: &str, edition: EditionId) -> serde_jso
         "ruling": r,
         "official": r.official(),
         "warnings": warnings(r, date, edition),
-        "rules_in_edition": { "edition": edition, "rules": rules },
+        "rules_in_edition": {
+            "edition": edition,
+            "rules": rules,
+            "other_july_rules": other_july_rules(r, edition),
+        },
         "replay": r.situation.then(|| format!("chainjudge replay rulings/{}.yaml", r.id)),
     })
 }

@@ -15,12 +15,6 @@ pub fn replayable_json() -> String {
     chainjudge::api::replayable_json()
 }
 
-/// The diagnostics of `text`, rendered `width` columns wide ([`chainjudge::api::check_json`]).
-#[wasm_bindgen]
-pub fn check_json(path: &str, text: &str, width: usize) -> String {
-    chainjudge::api::check_json(path, text, width)
-}
-
 /// A rule by number or a search by words ([`chainjudge::api::rule_json`]).
 #[wasm_bindgen]
 pub fn rule_json(query: &str, edition: &str, date: &str, tree: bool, limit: usize) -> String {
@@ -43,4 +37,11 @@ pub fn ruling_situation(id: &str) -> String {
 #[wasm_bindgen]
 pub fn about_json() -> String {
     chainjudge::api::about_json()
+}
+
+/// A replay for the page: the CLI's JSON report and the text report's lines, from one load, or
+/// the file's problems with their places ([`chainjudge::api::replay_page_json`]).
+#[wasm_bindgen]
+pub fn replay_page_json(path: &str, text: &str, rules: &str) -> String {
+    chainjudge::api::replay_page_json(path, text, rules)
 }

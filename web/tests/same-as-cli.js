@@ -1,6 +1,7 @@
 // The page's module (web/dist/node, built by web/build.sh) answers byte for byte as the CLI's
-// `--format json` does: every file in rulings/ replayed, rule lookups and searches, a ruling
-// search, and a broken file's error object.
+// `--format json` does: every file in rulings/ replayed (by `replay_json` and by the page's own
+// `replay_page_json`), rule lookups and searches, a ruling search, and a broken file's error
+// object.
 // Usage: node web/tests/same-as-cli.js path/to/chainjudge
 "use strict";
 const fs = require("fs");
@@ -33,7 +34,11 @@ const files = fs.readdirSync(path.join(root, "rulings")).filter((f) => f.endsWit
 for (const f of files) {
   const rel = "rulings/" + f;
   const text = fs.readFileSync(path.join(root, rel), "utf8");
-  same(rel, run(["replay", rel, "--format", "json"]), web.replay_json(rel, text, ""));
+  const cli = run(["replay", rel, "--format", "json"]);
+  same(rel, cli, web.replay_json(rel, text, ""));
+  // The page's one call carries the same report, first and unchanged.
+  const page = web.replay_page_json(rel, text, "");
+  if (!/"no_situation"/.test(cli)) same(rel + " (the page's call)", '{"report": ' + cli, page.slice(0, cli.length + 11));
 }
 for (const rules of ["july", "october", "both"]) {
   const rel = "rulings/crumbling-sands-counters-first-of-two.yaml";

@@ -10,6 +10,9 @@ use crate::edition::{EditionId, Editions};
 use crate::render::json_document;
 use crate::situation::{self, Situation};
 
+mod page;
+pub use page::{problems_json, replay_page_json};
+
 /// The diagnostic for a file that is only a ruling, with nothing to replay.
 pub fn no_situation(s: &Situation) -> FileProblems {
     FileProblems {
@@ -45,19 +48,10 @@ pub fn no_situation(s: &Situation) -> FileProblems {
 /// `rules`: `july`, `october` or `both` replays under those editions whatever the file's
 /// `rules` key says (the CLI's `--rules`); anything else keeps the file's choice.
 pub fn replay_json(path: &str, text: &str, rules: &str) -> String {
-    let mut s = match situation::load(path, text) {
+    let s = match load_for_replay(path, text, rules) {
         Ok(s) => s,
         Err(p) => return json_document(&p.json()),
     };
-    s.rules = match rules {
-        "july" => situation::RulesChoice::July,
-        "october" => situation::RulesChoice::October,
-        "both" => situation::RulesChoice::Both,
-        _ => s.rules,
-    };
-    if !s.has_situation {
-        return json_document(&no_situation(&s).json());
-    }
     let report = crate::replay_all(&s, None);
     let mut out = Vec::new();
     match crate::render::write_json(&report, &mut out) {
@@ -68,23 +62,20 @@ pub fn replay_json(path: &str, text: &str, rules: &str) -> String {
     }
 }
 
-/// The diagnostics of `text` as `chainjudge check` finds them: `{"ok": true}`, or `{"ok":
-/// false, "error": {...}, "rendered": TEXT}` with the problems (1-based line and column) and
-/// their rendering as the CLI prints it on stderr, `width` columns wide, without colour.
-pub fn check_json(path: &str, text: &str, width: usize) -> String {
-    let problems = match situation::load(path, text) {
-        Ok(s) if s.has_situation => None,
-        Ok(s) => Some(no_situation(&s)),
-        Err(p) => Some(p),
+/// `text` loaded as `path`, replayed under `rules` (as for [`replay_json`]); the problems of a
+/// file that does not load or holds only a ruling.
+fn load_for_replay(path: &str, text: &str, rules: &str) -> Result<Situation, FileProblems> {
+    let mut s = situation::load(path, text)?;
+    s.rules = match rules {
+        "july" => situation::RulesChoice::July,
+        "october" => situation::RulesChoice::October,
+        "both" => situation::RulesChoice::Both,
+        _ => s.rules,
     };
-    match problems {
-        None => json_document(&serde_json::json!({ "ok": true })),
-        Some(p) => {
-            let mut v = p.json();
-            v["ok"] = serde_json::json!(false);
-            v["rendered"] = serde_json::json!(p.render(false, width.max(40)));
-            json_document(&v)
-        }
+    if s.has_situation {
+        Ok(s)
+    } else {
+        Err(no_situation(&s))
     }
 }
 

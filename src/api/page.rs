@@ -1,0 +1,70 @@
+//! What only the web page needs beyond the CLI's JSON: one call that loads a situation once and
+//! gives both the report the CLI prints with `--format json` (byte for byte) and the view the
+//! text report is made of ([`crate::render::view`]), or the file's problems with every place a
+//! page needs to draw them under the source line.
+
+use crate::diag::FileProblems;
+use crate::render::json_document;
+
+/// A replay for the page: `{"report": REPORT, "view": VIEW}`, where REPORT is exactly the text
+/// [`super::replay_json`] returns (the CLI's `--format json`), written first and unchanged, and
+/// VIEW is [`crate::render::view::view`]. A file that does not load gives `{"problems": ...}`
+/// ([`problems_json`]). `rules` as for [`super::replay_json`].
+pub fn replay_page_json(path: &str, text: &str, rules: &str) -> String {
+    let s = match super::load_for_replay(path, text, rules) {
+        Ok(s) => s,
+        Err(p) => return problems_json(&p, 56),
+    };
+    let report = crate::replay_all(&s, None);
+    let mut out = b"{\"report\": ".to_vec();
+    if crate::render::write_json(&report, &mut out).is_err() {
+        return json_document(&serde_json::json!({
+            "error": { "code": "write", "message": "the report could not be written" }
+        }));
+    }
+    out.extend_from_slice(b", \"view\": ");
+    out.extend_from_slice(crate::render::view::view(&report).to_string().as_bytes());
+    out.extend_from_slice(b"}\n");
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The problems of a file for the page: `{"problems": {"message", "places": [{code, message,
+/// label, help, line, column, end_line, end_column, also: [{line, column, label}]}]}, "error":
+/// ERROR, "rendered": TEXT}`. Lines and columns are 1-based and count characters;
+/// `end_column` is the column just past the marked text (on `end_line`). ERROR is the CLI's
+/// JSON error object, TEXT its rendering on stderr at `width` columns, without colour.
+pub fn problems_json(p: &FileProblems, width: usize) -> String {
+    let starts = crate::diag::LineStarts::new(&p.text);
+    let at = |offset: usize| starts.line_col(&p.text, offset);
+    let places: Vec<serde_json::Value> = p
+        .problems
+        .iter()
+        .take(crate::diag::SHOWN_PROBLEMS)
+        .map(|x| {
+            let (line, column) = at(x.loc.offset);
+            let (end_line, end_column) = at(x.loc.offset + x.loc.len.max(1));
+            serde_json::json!({
+                "code": x.code,
+                "message": x.message,
+                "label": x.label,
+                "help": x.help,
+                "line": line,
+                "column": column,
+                "end_line": end_line,
+                "end_column": end_column,
+                "also": x.also.iter().map(|(loc, label)| {
+                    let (line, column) = at(loc.offset);
+                    serde_json::json!({ "line": line, "column": column, "label": label })
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let mut v = p.json();
+    v["problems"] = serde_json::json!({
+        "message": v["error"]["message"].clone(),
+        "total": p.problems.len(),
+        "places": places,
+    });
+    v["rendered"] = serde_json::json!(p.render(false, width.max(40)));
+    json_document(&v)
+}

@@ -1,0 +1,53 @@
+//! The report as the web page lays it out: the same lines the text report prints (header,
+//! steps, summary, the comparison of editions, footnotes), made by the same functions, as JSON
+//! for a page to arrange at a phone's width. The citations stay in the JSON report
+//! ([`super::write_json`]), which the page reads beside this view to link each rule number.
+
+use super::*;
+use serde_json::{json, Value};
+
+/// The view of `r`: `{"title", "header": [[label, value]], "steps": [{n, who, what, notes,
+/// state, holders, flag, only}], "summaries": [{heading, lines: [[label, value]]}],
+/// "differences": [line], "footnotes": [line]}`. `only` names the one edition a step is taken
+/// under (`july`, `october`), or is null; `what` then starts with "[July only]" as in the text.
+pub fn view(r: &Report) -> Value {
+    let eds = editions(r);
+    let steps: Vec<Value> = r
+        .rows
+        .iter()
+        .enumerate()
+        .filter_map(|(n, row)| {
+            let l = line_of(r, &eds, n + 1, row)?;
+            let present: Vec<EditionId> = row
+                .steps
+                .iter()
+                .zip(&eds)
+                .filter(|(s, _)| s.is_some())
+                .map(|(_, e)| *e)
+                .collect();
+            let only = (present.len() == 1 && eds.len() == 2).then(|| present[0]);
+            Some(json!({
+                "n": n + 1,
+                "who": l.who,
+                "what": l.what,
+                "notes": l.notes,
+                "state": l.state,
+                "holders": l.holders,
+                "flag": l.flag,
+                "only": only,
+            }))
+        })
+        .collect();
+    let summaries: Vec<Value> = summaries(r)
+        .into_iter()
+        .map(|(heading, lines)| json!({ "heading": heading, "lines": lines }))
+        .collect();
+    json!({
+        "title": r.situation.title,
+        "header": header(r),
+        "steps": steps,
+        "summaries": summaries,
+        "differences": differences(r),
+        "footnotes": footnotes(r),
+    })
+}

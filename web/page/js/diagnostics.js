@@ -1,0 +1,56 @@
+// A file's problems, each under its source line with a caret, as the CLI draws them but
+// sized for a phone: the line scrolls sideways rather than wrapping, the fix follows, and a
+// tap puts the editor on that line. The CLI's own drawing is one tap further down.
+
+// Fixes that name a CLI command get the page's words instead.
+const PAGE_HELP = {
+  no_situation: "look it up in the Rulings view; to make it replayable, add players, a chain and actions (situation format 1)",
+};
+function sourceExcerpt(text, p) {
+  const lines = text.split("\n");
+  const line = lines[p.line - 1];
+  if (line === undefined) return null;
+  const w = String(p.line).length;
+  const gutter = (n) => el("span", { class: "gutter" }, (n === null ? " ".repeat(w) : String(n).padStart(w)) + " │ ");
+  const chars = Array.from(line);
+  const width = p.end_line === p.line ? Math.max(1, p.end_column - p.column) : Math.max(1, chars.length - p.column + 1);
+  const before = chars.slice(0, p.column - 1).map((c) => (c === "\t" ? "\t" : " ")).join("");
+  const prev = p.line > 1 && lines[p.line - 2].trim() ? [gutter(p.line - 1), lines[p.line - 2], "\n"] : null;
+  return el("pre", { class: "src" }, prev, gutter(p.line), line, "\n",
+    gutter(null), before, el("span", { class: "caret" }, "^".repeat(width) + " " + p.label));
+}
+function problemCard(text, p, first) {
+  const help = PAGE_HELP[p.code] || p.help;
+  return el("div", { class: "card problem" + (first ? " first" : "") },
+    el("h3", { class: first ? "first-problem" : "" }, "Line " + p.line + ", column " + p.column + ": ", inline(p.message)),
+    sourceExcerpt(text, p),
+    help ? el("p", { class: "fix" }, el("strong", {}, "Fix: "), inline(help)) : null,
+    p.also.map((a) => el("p", { class: "muted" }, "Also line " + a.line + ", column " + a.column + ": " + a.label)),
+    el("button", { class: "plain", type: "button", onclick: () => goToLine(p.line, true) }, "Go to line " + p.line));
+}
+function showProblems(out, text, r) {
+  const ps = r.problems;
+  out.append(el("p", { class: "diagnostics what bad" }, ps.message,
+    ps.total > ps.places.length ? ` (the first ${ps.places.length} of ${ps.total} are shown)` : ""));
+  ps.places.forEach((p, i) => out.append(problemCard(text, p, i === 0)));
+  out.append(el("details", { class: "card" }, el("summary", {}, "As the command line prints it"), el("pre", { class: "diag" }, r.rendered)));
+  if (ps.places.length) goToLine(ps.places[0].line, false);
+}
+// Selects line `line` of the editor and scrolls the editor to it; with `focus`, also brings
+// the editor into view and gives it the keyboard.
+function goToLine(line, focus) {
+  const ta = $("replay-text");
+  const lines = ta.value.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  if (focus) {
+    ta.scrollIntoView({ block: "start" });
+    window.scrollBy(0, -document.querySelector("header").offsetHeight - 8);
+    ta.focus({ preventScroll: true });
+  }
+  ta.setSelectionRange(at, at + (lines[line - 1] || "").length);
+  const h = parseFloat(getComputedStyle(ta).lineHeight) || 21;
+  ta.scrollTop = Math.max(0, (line - 1) * h - ta.clientHeight / 3);
+  ta.scrollLeft = 0;
+  ta.dataset.line = String(line);
+}

@@ -1,0 +1,83 @@
+// The Replay view's report: the summary at the top (each edition's outcome, the board's for a
+// board file, and the verdict of the comparison), the situation as the file sets it up, then
+// one card per step (who, what, state, Priority/Focus, rules), the differing steps flagged.
+// The words are the text report's own (the `view` of `replay_page_json`); the rule numbers
+// are links made from the JSON report's citations.
+
+const FLAG = { numbers_differ: ["≠ numbers", "warn"], outcome_differs: ["OUTCOME differs", "bad"], steps_differ: ["≠ steps", "warn"] };
+function citeLinks(cites, edition) {
+  if (!cites.length) return "none";
+  return cites.map((c, i) => [i ? ", " : "",
+    c.number ? [ruleLink(c.number, edition), c.status === "inferred" ? " (inferred)" : ""]
+      : c.status === "unconfirmed" ? ["unconfirmed (July ", ruleLink(c.july, "july"), ")"] : c.title || c.key]);
+}
+function stepCard(line, step, editions) {
+  const both = editions.length > 1;
+  const flag = FLAG[line.flag];
+  const what = line.what.replace(/^\[(July|October) only\] /, "");
+  const tone = /refused|countered/.test(what) ? " bad" : /resolves/.test(what) ? " good" : "";
+  const octWhat = both && step.july && step.october && step.july.what !== step.october.what ? step.october.what : null;
+  const rules = editions.filter((e) => step[e]).map((e) => el("div", {}, both ? EDITION[e] + ": " : "", citeLinks(step[e].cites, e)));
+  return el("div", { class: "card step" + (line.flag === "outcome_differs" ? " outcome" : line.flag !== "same" ? " differs" : "") + (line.only ? " only" : ""), "data-n": line.n },
+    el("div", { class: "muted" }, "#" + line.n + (line.who === "-" ? "" : " · " + line.who),
+      line.only ? el("span", { class: "badge only" }, EDITION[line.only] + " only") : null,
+      flag ? el("span", { class: "badge " + flag[1] }, flag[0]) : null),
+    el("p", { class: "what" + tone }, octWhat ? el("strong", {}, "July: ") : null, what),
+    octWhat ? el("p", { class: "what" }, el("strong", {}, "October: "), octWhat) : null,
+    line.notes.map((n) => el("p", { class: "muted note" }, n)),
+    kv([["State after", line.state], ["Priority / Focus", line.holders], ["Rules", rules]]));
+}
+function summaryCard(report, view, path) {
+  const header = new Map(view.header);
+  const card = el("div", { class: "card summary" }, el("h3", {}, view.title || path),
+    kv([["Rules", header.get("Rules")]], "rules-line"));
+  for (const s of view.summaries) {
+    card.append(el("div", { class: "summary-block", "data-heading": s.heading }, view.summaries.length > 1 ? el("strong", {}, s.heading) : null,
+      kv(s.lines.map(([k, v]) => [k, k === "Resolved, in order" ? el("span", { class: "resolved" }, v) : v]))));
+  }
+  for (const d of view.differences) {
+    const bad = /^OUTCOMES DIFFER/.test(d) || /^ {2}/.test(d);
+    card.append(el("p", { class: "verdict" + (bad ? " what bad" : "") }, d.trim()));
+  }
+  if (report.error) card.append(el("p", { class: "what bad" }, "The replay stopped: " + report.error.message));
+  return card;
+}
+function showReport(out, r, path) {
+  const { report, view } = r;
+  const eds = report.editions;
+  out.append(summaryCard(report, view, path));
+  out.append(el("details", { class: "card situation" }, el("summary", {}, "The situation, as the file sets it up"),
+    kv(view.header.filter(([k]) => k !== "Rules"))));
+  const byN = new Map(report.steps.map((s) => [s.n, s]));
+  const steps = el("div", { class: "steps" });
+  out.append(steps);
+  // A long replay shows its first steps, the rest a tap away: hundreds of cards would make
+  // the editor above slow to type in on a phone.
+  const more = (from) => {
+    const to = Math.min(view.steps.length, from + STEPS_AT_ONCE);
+    for (const line of view.steps.slice(from, to)) steps.append(stepCard(line, byN.get(line.n), eds));
+    if (to < view.steps.length) {
+      const b = el("button", { class: "plain more", type: "button", onclick: () => { b.remove(); more(to); } }, `Show steps ${to + 1} to ${Math.min(view.steps.length, to + STEPS_AT_ONCE)} of ${view.steps.length}`);
+      steps.append(b);
+    }
+  };
+  more(0);
+  for (const f of view.footnotes) out.append(el("p", { class: "muted footnote" }, f));
+}
+const STEPS_AT_ONCE = 100;
+// Replays the editor's situation, or shows its problems at their lines.
+function replay() {
+  const text = $("replay-text").value;
+  const rules = $("replay-rules").value;
+  save();
+  localStorage.setItem("chainjudge.replayed", JSON.stringify({ rules }));
+  const out = $("replay-out");
+  out.replaceChildren();
+  const t0 = performance.now();
+  const r = JSON.parse(W.replay_page_json(currentPath, text, rules));
+  out.dataset.ms = String(performance.now() - t0);
+  if (r.problems) showProblems(out, text, r);
+  else if (r.report) showReport(out, r, currentPath);
+  else out.append(el("div", { class: "card what bad" }, r.error.message));
+}
+$("replay-go").addEventListener("click", replay);

@@ -1,0 +1,60 @@
+// The Rules view: a rule by number (its parents, sub-rules, references and its number in the
+// other edition, each a tap away) or a typo-tolerant search by words, in either edition.
+
+// A tap on a rule number: that rule, in `edition`, as a new history entry.
+function ruleLink(number, edition) {
+  return el("button", { class: "link rule", type: "button", onclick: () => navigate("rules", () => {
+    $("rule-q").value = number;
+    $("rule-ed").value = edition || "";
+    findRule();
+  }) }, number);
+}
+// A rule reference of a search result, parent or sub-rule: its number in `edition`, or, with
+// none there (October not established), its July number, so the tap always opens a rule.
+function refLink(r, edition) {
+  return r.number ? ruleLink(r.number, edition) : [ruleLink(r.july_number, "july"), " (July; no October number)"];
+}
+// The other edition's line ("July: 337.1, the same rule"), its number a link.
+function otherLine(r) {
+  const v = r.rule;
+  const other = v.edition === "july" ? "october" : "july";
+  const n = v.other && v.other.number;
+  const text = r.other_edition;
+  const at = n ? text.indexOf(n) : -1;
+  if (at < 0) return text;
+  return [text.slice(0, at), ruleLink(n, other), text.slice(at + n.length)];
+}
+function findRule() {
+  const q = $("rule-q").value.trim();
+  const ed = $("rule-ed").value;
+  const out = $("rule-out");
+  out.replaceChildren();
+  $("rule-q").dataset.shown = q;
+  $("rule-ed").dataset.shown = ed;
+  localStorage.setItem("chainjudge.rule", JSON.stringify({ q, ed }));
+  if (!q) return;
+  const t0 = performance.now();
+  const r = JSON.parse(W.rule_json(q, ed, today(), false, 10));
+  out.dataset.ms = String(performance.now() - t0);
+  if (r.rule) {
+    const v = r.rule;
+    const e = v.edition;
+    out.append(el("div", { class: "card" },
+      el("h3", {}, v.number + " " + v.title),
+      el("div", { class: "muted" }, EDITION[e] + " 2026 Core Rules", v.parents.length ? " · " : "", v.parents.map((p, i) => [i ? " › " : "", refLink(p, e), " " + p.title])),
+      v.notes.map((n) => el("p", { class: "muted" }, n)),
+      el("p", {}, v.summary),
+      v.official ? el("p", { class: "muted" }, "Official text (imported): " + v.official) : null,
+      v.refs.length || v.external_refs.length ? el("p", { class: "refs" }, "Refers to: ", v.refs.map((x, i) => [i ? ", " : "", refLink(x, e)]), v.external_refs.map((x, i) => (i || v.refs.length ? ", " : "") + x)) : null,
+      v.children.length ? el("div", {}, el("strong", {}, "Sub-rules"), v.children.map((c) => el("div", {}, refLink(c, e), " " + c.title))) : null,
+      el("p", { class: "muted other" }, otherLine(r))));
+  } else if (r.error) {
+    out.append(el("div", { class: "card" }, el("h3", {}, "No rule " + r.error.number), el("p", {}, inline(r.error.help)),
+      r.error.nearest.length ? el("div", {}, "Nearest: ", r.error.nearest.map((n) => [refLink(n, r.error.edition), " " + n.title + " "])) : null));
+  } else if (r.hits.length === 0) {
+    out.append(el("div", { class: "card" }, "No rule matches “" + q + "”.", (r.suggestions || []).length ? el("div", {}, "Nearest titles: ", r.suggestions.map((n) => [refLink(n, r.edition), " " + n.title + " "])) : null));
+  } else {
+    for (const h of r.hits) out.append(el("div", { class: "card hit" }, el("h3", {}, refLink(h.rule, r.edition), " " + h.rule.title), el("p", {}, h.summary)));
+  }
+}
+$("rule-form").addEventListener("submit", (e) => { e.preventDefault(); navigate("rules", findRule); });

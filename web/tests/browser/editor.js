@@ -1,0 +1,74 @@
+// The editor: a broken file's problems at their lines (source line, caret, fix), the editor
+// scrolled to the line; the situation and its replay kept across a reload; Blank with an Undo
+// for the judge's own edits; long lines scroll instead of wrapping; a shared link.
+module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
+  await page.click("#tab-replay");
+  // A misspelt key on line 4, column 20 (`controler`), the CLI's unknown_key with its fix.
+  const broken = "format: 1\nplayers: [Ana, Ben]\nchain:\n  - { name: Spell, controler: Ana, kind: spell }\n";
+  await page.fill("#replay-text", broken);
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .diagnostics");
+  const first = await text("#replay-out .first-problem");
+  check(/^Line 4, column 20: unknown key controler in a chain item$/.test(first), `Diagnostics: ${first}`);
+  const src = await page.$eval("#replay-out .problem pre.src", (p) => p.textContent.split("\n"));
+  check(src.some((l) => l === "4 │   - { name: Spell, controler: Ana, kind: spell }") && src.some((l) => /^ {2}│ {20}\^{9} /.test(l)),
+    `Diagnostics: the source line with a caret under \`controler\` (${JSON.stringify(src)})`);
+  check(/did you mean `controller`|did you mean controller/.test(await text("#replay-out .problem .fix")), "Diagnostics: the fix is shown");
+  check((await page.getAttribute("#replay-text", "data-line")) === "4", "Diagnostics: the editor selects line 4");
+  await fits("Diagnostics");
+  await shot("diagnostic");
+  // A problem far down the file: the editor scrolls to it.
+  const far = "format: 1\nplayers: [Ana, Ben]\nchain:\n" + "# filler\n".repeat(60) + "  - { name: Spell, controler: Ana, kind: spell }\n";
+  await page.fill("#replay-text", far);
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .diagnostics");
+  const scrolled = await page.$eval("#replay-text", (t) => t.scrollTop);
+  check((await page.getAttribute("#replay-text", "data-line")) === "64" && scrolled > 0, `Diagnostics: the editor scrolls to line 64 (scrollTop ${scrolled})`);
+  await page.click("#replay-out .problem button.plain");
+  check(await page.evaluate(() => document.activeElement.id === "replay-text"), "Diagnostics: Go to line puts the editor on the line");
+  // A ruling-only file: the page's fix, not a command-line one.
+  const onlyRuling = require("fs").readFileSync(require("path").join(__dirname, "../../../rulings/2v2-teammates-need-different-legends-and-battlefields.yaml"), "utf8");
+  await page.fill("#replay-text", onlyRuling);
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .diagnostics");
+  const fix = await text("#replay-out .problem .fix");
+  check(/no situation/.test(await text("#replay-out .first-problem")) && !/chainjudge/.test(fix), `Diagnostics: a page-sized fix (${fix})`);
+
+  // A long line scrolls in the editor instead of wrapping, and the page keeps its width.
+  await page.fill("#replay-text", "format: 1\ntitle: " + "a very long title ".repeat(20) + "\nplayers: [Ana, Ben]\nchain:\n  - { id: a, name: A, controller: Ana, kind: spell }\n");
+  check(await page.$eval("#replay-text", (t) => t.scrollWidth > t.clientWidth), "Editor: a long line scrolls sideways");
+  await fits("Editor");
+
+  // The situation and its replay survive a reload, as do the searches.
+  const kept = "format: 1\ntitle: kept across a reload\nplayers: [Ana, Ben]\nchain:\n  - { id: a, name: A, controller: Ana, kind: spell }\n";
+  await page.fill("#replay-text", kept);
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .summary");
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  check((await page.inputValue("#replay-text")) === kept, "Replay: the situation survives a reload");
+  check(/kept across a reload/.test(await text("#replay-out .summary h3")), "Replay: and so does its replay");
+  check((await page.inputValue("#ruling-q")) === "hidden" && (await page.$$eval("#ruling-out .ruling", (r) => r.length)) > 0, "Rulings: the last search is shown again");
+
+  // Blank replaces the judge's edits, and Undo brings them back.
+  await page.click("#tab-replay");
+  await page.fill("#replay-text", kept + "# my edit\n");
+  await page.click("#replay-blank");
+  check(/title: My situation/.test(await page.inputValue("#replay-text")), "Editor: Blank puts the template in");
+  await page.click("#replay-undo");
+  check((await page.inputValue("#replay-text")) === kept + "# my edit\n", "Editor: Undo brings the edits back");
+
+  // A shared link carries the situation, and opening it replays it.
+  await page.fill("#replay-text", kept);
+  await page.click("#replay-share");
+  const link = await page.inputValue("#share-link");
+  check(/#s=[A-Za-z0-9_-]+$/.test(link), "Share: the link carries the situation after #");
+  await shot("share");
+  const other = watch(await context.newPage());
+  await other.goto(link);
+  await other.waitForSelector("body[data-ready]");
+  check((await other.inputValue("#replay-text")) === kept, "Share: the link opens the same situation");
+  check(/kept across a reload/.test(await other.textContent("#replay-out .summary h3")), "Share: and replays it");
+  check(!/#/.test(other.url()), "Share: the address bar drops the link's situation, so a reload keeps later edits");
+  await other.close();
+};
