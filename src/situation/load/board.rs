@@ -25,10 +25,13 @@ impl<'a> Reader<'a> {
             .chain(BATTLEFIELD_KEYS)
             .copied()
             .collect();
-        let map = self.mapping(
+        // `points` is read only to say where it belongs, so the help does not offer it.
+        let listed: Vec<&str> = allowed.iter().copied().filter(|k| *k != "points").collect();
+        let map = self.mapping_listing(
             node,
             "a board object",
             &allowed,
+            &listed,
             "`{ name: Ravenbloom Student, controller: Ana, kind: unit }`",
         )?;
         let name = self
