@@ -59,16 +59,27 @@ function shareLink() {
   for (const b of bytes) bin += String.fromCharCode(b);
   return location.href.split("#")[0] + "#s=" + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
+// Copies `text`, saying so on `button`; where the clipboard is not offered (a page opened from
+// a file may not have it), through a hidden selection.
 function copy(text, button) {
   const done = () => { button.textContent = "Copied"; };
-  if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, () => {});
+  const fallback = () => {
+    const t = el("textarea", { class: "offscreen" }, text);
+    document.body.append(t);
+    t.select();
+    const ok = document.execCommand("copy");
+    t.remove();
+    if (ok) done(); else button.textContent = "Select it and copy";
+  };
+  if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, fallback); else fallback();
 }
 $("replay-share").addEventListener("click", () => {
   const link = shareLink();
   const input = el("input", { id: "share-link", readonly: "", value: link, "aria-label": "Link to this situation" });
   const buttons = [el("button", { class: "plain", type: "button", onclick: (e) => { input.select(); copy(link, e.target); } }, "Copy link"),
     el("button", { class: "plain", type: "button", onclick: (e) => copy($("replay-text").value, e.target) }, "Copy the YAML")];
-  if (navigator.share) buttons.push(el("button", { class: "plain", type: "button", onclick: () => navigator.share({ title: "chainjudge situation", url: link }).catch(() => {}) }, "Share…"));
+  buttons.push(el("button", { class: "plain", type: "button", onclick: () => $("replay-notice").replaceChildren() }, "Close"));
+  if (navigator.share) buttons.splice(2, 0, el("button", { class: "plain", type: "button", onclick: () => navigator.share({ title: "chainjudge situation", url: link }).catch(() => {}) }, "Share…"));
   $("replay-notice").replaceChildren(el("div", { class: "card sharebox" },
     el("p", { class: "muted" }, "This link carries the situation after the #, which never leaves the phone. It opens in this page where the page is saved at the same place; otherwise send the YAML."),
     input, el("div", { class: "row" }, buttons)));

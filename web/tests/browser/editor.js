@@ -64,6 +64,8 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   const link = await page.inputValue("#share-link");
   check(/#s=[A-Za-z0-9_-]+$/.test(link), "Share: the link carries the situation after #");
   await shot("share");
+  await page.click("#replay-notice button >> text=Close");
+  check((await page.$$("#replay-notice .sharebox")).length === 0, "Share: Close puts the link away");
   const other = watch(await context.newPage());
   await other.goto(link);
   await other.waitForSelector("body[data-ready]");
