@@ -17,7 +17,7 @@ if [ "$have" != "$want" ]; then
 fi
 
 cargo build -p chainjudge-web --profile web --target wasm32-unknown-unknown --quiet
-wasm=target/wasm32-unknown-unknown/web/chainjudge_web.wasm
+wasm="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web/chainjudge_web.wasm"
 rm -rf web/dist
 wasm-bindgen "$wasm" --target no-modules --no-typescript --out-dir web/dist/pkg
 wasm-bindgen "$wasm" --target nodejs --no-typescript --out-dir web/dist/node

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 web/build.sh
 cargo clippy -p chainjudge-web --locked -- -D warnings 2>&1 | tail -n 3
 cargo build --release --locked --quiet
-node web/tests/same-as-cli.js target/release/chainjudge
+node web/tests/same-as-cli.js "${CARGO_TARGET_DIR:-target}/release/chainjudge"
 if [ -z "${CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null \

@@ -11,7 +11,7 @@ use crate::render::json_document;
 use crate::situation::{self, Situation};
 
 mod page;
-pub use page::{problems_json, replay_page_json};
+pub use page::{problems_json, replay_page_json, PAGE_MAX_BYTES};
 
 /// The diagnostic for a file that is only a ruling, with nothing to replay.
 pub fn no_situation(s: &Situation) -> FileProblems {

@@ -6,14 +6,35 @@
 use crate::diag::FileProblems;
 use crate::render::json_document;
 
+/// The largest situation the page replays, in bytes: the CLI's default `--max-size` (32 MiB).
+pub const PAGE_MAX_BYTES: usize = 32 << 20;
+
 /// A replay for the page: `{"report": REPORT, "view": VIEW}`, where REPORT is exactly the text
 /// [`super::replay_json`] returns (the CLI's `--format json`), written first and unchanged, and
 /// VIEW is [`crate::render::view::view`]. A file that does not load gives `{"problems": ...}`
-/// ([`problems_json`]). `rules` as for [`super::replay_json`].
+/// ([`problems_json`]), as does a text over [`PAGE_MAX_BYTES`] (`too_large`). `rules` as for
+/// [`super::replay_json`].
 pub fn replay_page_json(path: &str, text: &str, rules: &str) -> String {
+    if text.len() > PAGE_MAX_BYTES {
+        let p = FileProblems {
+            path: path.to_string(),
+            text: String::new(),
+            problems: vec![crate::diag::Problem::new(
+                "too_large",
+                crate::yaml::Loc::default(),
+                format!(
+                    "{path} is {} bytes, more than the {PAGE_MAX_BYTES} bytes chainjudge reads",
+                    text.len()
+                ),
+            )
+            .help("a situation is a short YAML file: keep the Chain and the board to what the question needs")],
+            during_replay: false,
+        };
+        return problems_json(&p);
+    }
     let s = match super::load_for_replay(path, text, rules) {
         Ok(s) => s,
-        Err(p) => return problems_json(&p, 56),
+        Err(p) => return problems_json(&p),
     };
     let report = crate::replay_all(&s, None);
     let mut out = b"{\"report\": ".to_vec();
@@ -28,12 +49,12 @@ pub fn replay_page_json(path: &str, text: &str, rules: &str) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// The problems of a file for the page: `{"problems": {"message", "places": [{code, message,
-/// label, help, line, column, end_line, end_column, also: [{line, column, label}]}]}, "error":
-/// ERROR, "rendered": TEXT}`. Lines and columns are 1-based and count characters;
-/// `end_column` is the column just past the marked text (on `end_line`). ERROR is the CLI's
-/// JSON error object, TEXT its rendering on stderr at `width` columns, without colour.
-pub fn problems_json(p: &FileProblems, width: usize) -> String {
+/// The problems of a file for the page: `{"problems": {"message", "total", "places": [{code,
+/// message, label, help, line, column, end_line, end_column, also: [{line, column, label}]}]},
+/// "error": ERROR}`, the first [`crate::diag::SHOWN_PROBLEMS`] of `total` placed. Lines and
+/// columns are 1-based and count characters; `end_column` is the column just past the marked
+/// text (on `end_line`). ERROR is the CLI's JSON error object.
+pub fn problems_json(p: &FileProblems) -> String {
     let starts = crate::diag::LineStarts::new(&p.text);
     let at = |offset: usize| starts.line_col(&p.text, offset);
     let places: Vec<serde_json::Value> = p
@@ -65,6 +86,5 @@ pub fn problems_json(p: &FileProblems, width: usize) -> String {
         "total": p.problems.len(),
         "places": places,
     });
-    v["rendered"] = serde_json::json!(p.render(false, width.max(40)));
     json_document(&v)
 }

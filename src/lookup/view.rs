@@ -349,7 +349,7 @@ fn not_found(number: &str, edition: EditionId) -> LookupError {
     let eds = Editions::get();
     let hint = match edition {
         EditionId::October => {
-            "no rule of the data has this number under October, and none is established by the known October changes or by an imported October text".to_string()
+            "no October rule has this number: the known October changes establish none, and no imported October text holds one".to_string()
         }
         EditionId::July => {
             let renumbered_to = eds

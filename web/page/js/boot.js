@@ -13,7 +13,8 @@ async function boot() {
   if (inForce) $("rule-ed").options[0].textContent = "in force today: " + EDITION[inForce.edition];
   const pick = $("replay-pick");
   pick.append(el("option", { value: "" }, "Start from a ruling…"));
-  for (const r of JSON.parse(W.replayable_json()).rulings) pick.append(el("option", { value: r.id }, r.title));
+  const listed = JSON.parse(W.replayable_json()).rulings.sort((a, b) => a.title.localeCompare(b.title, "en"));
+  for (const r of listed) pick.append(el("option", { value: r.id }, r.title));
   $("loading").remove();
   restore();
   document.body.dataset.ready = String(Math.round(performance.now() - t0));

@@ -29,3 +29,8 @@ function inline(text) {
 
 // A label and value list (`dl`): rows of [label, value].
 const kv = (rows, cls) => el("dl", { class: "kv" + (cls ? " " + cls : "") }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
+
+// Pieces kept on one line (a link and its mark or comma).
+const nowrap = (...kids) => el("span", { class: "nowrap" }, kids);
+// A list of links, comma-separated, each comma kept on its link's line.
+const commaList = (items, link) => items.map((x, i) => [nowrap(link(x), i < items.length - 1 ? "," : ""), " "]);

@@ -1,24 +1,33 @@
 // A file's problems, each under its source line with a caret, as the CLI draws them but
 // sized for a phone: the line scrolls sideways rather than wrapping, the fix follows, and a
-// tap puts the editor on that line. The CLI's own drawing is one tap further down.
+// tap puts the editor on that line.
 
 // Fixes that name a CLI command get the page's words instead.
 const PAGE_HELP = {
   no_situation: "look it up in the Rulings view; to make it replayable, add players, a chain and actions (situation format 1)",
 };
+// The problem's line (and the one before it, for context) with a caret line under the marked
+// text. A line whose mark starts far right is shown from shortly before the mark, cut with
+// "…" as the CLI cuts it, so the caret is on the screen.
 function sourceExcerpt(text, p) {
   const lines = text.split("\n");
   const line = lines[p.line - 1];
   if (line === undefined) return null;
   const w = String(p.line).length;
   const gutter = (n) => el("span", { class: "gutter" }, (n === null ? " ".repeat(w) : String(n).padStart(w)) + " │ ");
+  const from = p.column > CUT_AFTER ? p.column - 1 - KEEP_BEFORE : 0;
+  const cut = (s) => (from ? "…" + Array.from(s).slice(from + 1).join("") : s);
   const chars = Array.from(line);
   const width = p.end_line === p.line ? Math.max(1, p.end_column - p.column) : Math.max(1, chars.length - p.column + 1);
-  const before = chars.slice(0, p.column - 1).map((c) => (c === "\t" ? "\t" : " ")).join("");
-  const prev = p.line > 1 && lines[p.line - 2].trim() ? [gutter(p.line - 1), lines[p.line - 2], "\n"] : null;
-  return el("pre", { class: "src" }, prev, gutter(p.line), line, "\n",
+  const before = chars.slice(from, p.column - 1).map((c) => (c === "\t" ? "\t" : " ")).join("");
+  const prev = p.line > 1 && lines[p.line - 2].trim() ? [gutter(p.line - 1), cut(lines[p.line - 2]), "\n"] : null;
+  return el("pre", { class: "src" }, prev, gutter(p.line), cut(line), "\n",
     gutter(null), before, el("span", { class: "caret" }, "^".repeat(width) + " " + p.label));
 }
+// A mark starting after column CUT_AFTER is shown with KEEP_BEFORE characters before it (the
+// first of them replaced by "…"): about 30 characters fit a 360-pixel screen.
+const CUT_AFTER = 16;
+const KEEP_BEFORE = 8;
 function problemCard(text, p, first) {
   const help = PAGE_HELP[p.code] || p.help;
   return el("div", { class: "card problem" + (first ? " first" : "") },
@@ -33,7 +42,6 @@ function showProblems(out, text, r) {
   out.append(el("p", { class: "diagnostics what bad" }, ps.message,
     ps.total > ps.places.length ? ` (the first ${ps.places.length} of ${ps.total} are shown)` : ""));
   ps.places.forEach((p, i) => out.append(problemCard(text, p, i === 0)));
-  out.append(el("details", { class: "card" }, el("summary", {}, "As the command line prints it"), el("pre", { class: "diag" }, r.rendered)));
   if (ps.places.length) goToLine(ps.places[0].line, false);
 }
 // Selects line `line` of the editor and scrolls the editor to it; with `focus`, also brings

@@ -8,7 +8,7 @@ function show(view) {
 }
 const current = () => ({
   view: localStorage.getItem("chainjudge.view") || "rules",
-  rule: { q: $("rule-q").dataset.shown || "", ed: $("rule-ed").dataset.shown || "" },
+  rule: { q: $("rule-q").dataset.shown || "", ed: $("rule-out").dataset.ed || "" },
   ruling: $("ruling-q").dataset.shown || "",
 });
 // Goes to `view`, after `change` (which may look a rule up or search the rulings): a new
@@ -23,10 +23,9 @@ function navigate(view, change) {
 window.addEventListener("popstate", (e) => {
   const s = e.state;
   if (!s) return;
-  if (s.rule.q !== ($("rule-q").dataset.shown || "") || s.rule.ed !== ($("rule-ed").dataset.shown || "")) {
+  if (s.rule.q !== ($("rule-q").dataset.shown || "") || s.rule.ed !== ($("rule-out").dataset.ed || "")) {
     $("rule-q").value = s.rule.q;
-    $("rule-ed").value = s.rule.ed;
-    findRule();
+    findRule(s.rule.ed);
   }
   if (s.ruling !== ($("ruling-q").dataset.shown || "")) {
     $("ruling-q").value = s.ruling;

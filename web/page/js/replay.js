@@ -7,9 +7,8 @@
 const FLAG = { numbers_differ: ["≠ numbers", "warn"], outcome_differs: ["OUTCOME differs", "bad"], steps_differ: ["≠ steps", "warn"] };
 function citeLinks(cites, edition) {
   if (!cites.length) return "none";
-  return cites.map((c, i) => [i ? ", " : "",
-    c.number ? [ruleLink(c.number, edition), c.status === "inferred" ? " (inferred)" : ""]
-      : c.status === "unconfirmed" ? ["unconfirmed (July ", ruleLink(c.july, "july"), ")"] : c.title || c.key]);
+  return commaList(cites, (c) => c.number ? [ruleLink(c.number, edition), c.status === "inferred" ? " (inferred)" : ""]
+    : c.status === "unconfirmed" ? ["unconfirmed (July ", ruleLink(c.july, "july"), ")"] : c.title || c.key);
 }
 function stepCard(line, step, editions) {
   const both = editions.length > 1;
@@ -22,25 +21,43 @@ function stepCard(line, step, editions) {
     el("div", { class: "muted" }, "#" + line.n + (line.who === "-" ? "" : " · " + line.who),
       line.only ? el("span", { class: "badge only" }, EDITION[line.only] + " only") : null,
       flag ? el("span", { class: "badge " + flag[1] }, flag[0]) : null),
-    el("p", { class: "what" + tone }, octWhat ? el("strong", {}, "July: ") : null, what),
-    octWhat ? el("p", { class: "what" }, el("strong", {}, "October: "), octWhat) : null,
-    line.notes.map((n) => el("p", { class: "muted note" }, n)),
+    el("p", { class: "what" + tone }, octWhat ? el("strong", {}, "July: ") : null, inline(what)),
+    octWhat ? el("p", { class: "what" }, el("strong", {}, "October: "), inline(octWhat)) : null,
+    line.notes.map((n) => el("p", { class: "muted note" }, inline(n))),
     kv([["State after", line.state], ["Priority / Focus", line.holders], ["Rules", rules]]));
 }
 function summaryCard(report, view, path) {
   const header = new Map(view.header);
   const card = el("div", { class: "card summary" }, el("h3", {}, view.title || path),
     kv([["Rules", header.get("Rules")]], "rules-line"));
-  for (const s of view.summaries) {
-    card.append(el("div", { class: "summary-block", "data-heading": s.heading }, view.summaries.length > 1 ? el("strong", {}, s.heading) : null,
-      kv(s.lines.map(([k, v]) => [k, k === "Resolved, in order" ? el("span", { class: "resolved" }, v) : v]))));
-  }
+  const value = (k, v) => (k === "Resolved, in order" ? el("span", { class: "resolved" }, v) : inline(v));
+  if (view.summaries.length === 2) card.append(mergedSummary(view.summaries, value));
+  else for (const s of view.summaries) card.append(el("div", { class: "summary-block" }, kv(s.lines.map(([k, v]) => [k, value(k, v)]))));
   for (const d of view.differences) {
     const bad = /^OUTCOMES DIFFER/.test(d) || /^ {2}/.test(d);
     card.append(el("p", { class: "verdict" + (bad ? " what bad" : "") }, d.trim()));
   }
   if (report.error) card.append(el("p", { class: "what bad" }, "The replay stopped: " + report.error.message));
   return card;
+}
+// The text report's two summaries ("Summary under July", "... under October") as one list, a
+// phone's screen being short: a line the editions agree on once, a line they differ on twice,
+// marked with its edition.
+function mergedSummary([july, october], value) {
+  const o = new Map(october.lines);
+  const j = new Map(july.lines);
+  const labels = [...july.lines.map(([k]) => k)];
+  october.lines.forEach(([k], i) => {
+    if (!j.has(k)) labels.splice(i <= labels.length ? i : labels.length, 0, k);
+  });
+  const dl = el("dl", { class: "kv" });
+  for (const k of labels) {
+    if (j.get(k) === o.get(k)) { dl.append(el("dt", {}, k), el("dd", {}, value(k, j.get(k)))); continue; }
+    for (const [e, m] of [["July", j], ["October", o]]) {
+      dl.append(el("dt", { class: "differs" }, k + " (" + e + ")"), el("dd", { class: "differs" }, m.has(k) ? value(k, m.get(k)) : "—"));
+    }
+  }
+  return el("div", { class: "summary-block merged" }, el("p", { class: "muted" }, "Where July and October differ, each edition's line is given."), dl);
 }
 function showReport(out, r, path) {
   const { report, view } = r;
@@ -69,10 +86,10 @@ const STEPS_AT_ONCE = 100;
 function replay() {
   const text = $("replay-text").value;
   const rules = $("replay-rules").value;
-  save();
-  localStorage.setItem("chainjudge.replayed", JSON.stringify({ rules }));
   const out = $("replay-out");
   out.replaceChildren();
+  save();
+  localStorage.setItem("chainjudge.replayed", JSON.stringify({ rules }));
   const t0 = performance.now();
   const r = JSON.parse(W.replay_page_json(currentPath, text, rules));
   out.dataset.ms = String(performance.now() - t0);

@@ -1,18 +1,20 @@
 // The Rules view: a rule by number (its parents, sub-rules, references and its number in the
 // other edition, each a tap away) or a typo-tolerant search by words, in either edition.
 
-// A tap on a rule number: that rule, in `edition`, as a new history entry.
+// A tap on a rule number: that rule, in `edition`, as a new history entry. The edition menu
+// keeps the judge's choice; the rule's card names the edition it is shown in.
 function ruleLink(number, edition) {
   return el("button", { class: "link rule", type: "button", onclick: () => navigate("rules", () => {
     $("rule-q").value = number;
-    $("rule-ed").value = edition || "";
-    findRule();
+    findRule(edition || "");
   }) }, number);
 }
-// A rule reference of a search result, parent or sub-rule: its number in `edition`, or, with
-// none there (October not established), its July number, so the tap always opens a rule.
+// A rule reference of a search result, parent or sub-rule, marked as the CLI marks it: its
+// number in `edition` ("808 (inferred)" where no source quotes the October number), or, with
+// none there, "removed (July 323.4)" or "unconfirmed (July 808.2)", the July number a link.
 function refLink(r, edition) {
-  return r.number ? ruleLink(r.number, edition) : [ruleLink(r.july_number, "july"), " (July; no October number)"];
+  if (r.number) return nowrap(ruleLink(r.number, edition), r.standing === "inferred" ? " (inferred)" : "");
+  return nowrap((r.standing === "removed" ? "removed" : "unconfirmed") + " (July ", ruleLink(r.july_number, "july"), ")");
 }
 // The other edition's line ("July: 337.1, the same rule"), its number a link.
 function otherLine(r) {
@@ -24,13 +26,14 @@ function otherLine(r) {
   if (at < 0) return text;
   return [text.slice(0, at), ruleLink(n, other), text.slice(at + n.length)];
 }
-function findRule() {
+// Looks the query up in `edition` (`july`, `october`, or "" for the edition menu's choice).
+function findRule(edition) {
   const q = $("rule-q").value.trim();
-  const ed = $("rule-ed").value;
+  const ed = edition === undefined || edition === "" ? $("rule-ed").value : edition;
   const out = $("rule-out");
   out.replaceChildren();
   $("rule-q").dataset.shown = q;
-  $("rule-ed").dataset.shown = ed;
+  out.dataset.ed = ed;
   localStorage.setItem("chainjudge.rule", JSON.stringify({ q, ed }));
   if (!q) return;
   const t0 = performance.now();
@@ -40,7 +43,7 @@ function findRule() {
     const v = r.rule;
     const e = v.edition;
     out.append(el("div", { class: "card" },
-      el("h3", {}, v.number + " " + v.title),
+      el("h3", {}, v.number + (v.standing === "inferred" ? " (inferred) " : " ") + v.title),
       el("div", { class: "muted" }, EDITION[e] + " 2026 Core Rules", v.parents.length ? " · " : "", v.parents.map((p, i) => [i ? " › " : "", refLink(p, e), " " + p.title])),
       v.notes.map((n) => el("p", { class: "muted" }, n)),
       el("p", {}, v.summary),
@@ -57,4 +60,9 @@ function findRule() {
     for (const h of r.hits) out.append(el("div", { class: "card hit" }, el("h3", {}, refLink(h.rule, r.edition), " " + h.rule.title), el("p", {}, h.summary)));
   }
 }
-$("rule-form").addEventListener("submit", (e) => { e.preventDefault(); navigate("rules", findRule); });
+$("rule-form").addEventListener("submit", (e) => { e.preventDefault(); navigate("rules", () => findRule()); });
+// A new edition asks again, in that edition.
+$("rule-ed").addEventListener("change", () => {
+  localStorage.setItem("chainjudge.rule-ed", $("rule-ed").value);
+  if ($("rule-q").value.trim()) navigate("rules", () => findRule());
+});

@@ -15,42 +15,61 @@ function citedLink(text, edition) {
   if (i) return [ruleLink(i[1], edition), " (inferred)"];
   return ruleLink(text, edition);
 }
-const citedList = (list, edition) => list.map((n, i) => [i ? ", " : "", citedLink(n, edition)]);
+const citedList = (list, edition) => commaList(list, (n) => citedLink(n, edition));
 function sourceLine(s) {
-  return el("div", {}, (s.official ? "Official: " : "Community: ") + s.publisher + ", “" + s.title + "”" + (s.date ? ", " + s.date : ""),
+  return el("div", {}, (s.official ? "Official: " : "Community: ") + s.publisher + ", “" + s.title + "”" + (s.date ? ", " + s.date : ", no date given"),
     s.heading ? ", under the heading “" + s.heading + "”" : "",
     s.url ? [" · ", el("a", { href: s.url, rel: "noreferrer" }, "source")] : null);
 }
-function rulingCard(hit) {
+// One ruling: title, kind and answer; then, open for the best match and a tap away for the
+// others, its warnings (those not already said above the list), question, what happens,
+// nuances, rules, cards and keywords, sources, and its situation to replay.
+function rulingCard(hit, open, said) {
   const x = hit.ruling.ruling;
   const inEd = hit.ruling.rules_in_edition;
   const others = inEd.other_july_rules || [];
-  return el("div", { class: "card ruling", "data-id": x.id },
-    el("h3", {}, x.title, el("span", { class: "badge" }, hit.ruling.official ? "official" : "community")),
-    hit.ruling.warnings.map((w) => el("div", { class: "warnbox warning" }, el("strong", {}, "Warning: "), inline(w))),
+  const details = el("details", {},
+    el("summary", {}, "Question, what happens, nuances, rules, sources"),
+    hit.ruling.warnings.filter((w) => !said.includes(w)).map((w) => el("div", { class: "warnbox warning" }, el("strong", {}, "Warning: "), inline(w))),
     el("p", {}, el("strong", {}, "Q. "), x.question),
-    el("p", {}, el("strong", {}, "A. "), x.answer),
-    x.sequence.length ? el("div", {}, el("strong", {}, "What happens"), el("ol", { class: "seq" }, x.sequence.map((s) => el("li", {}, s)))) : null,
-    x.nuances.length ? el("div", { class: "nuances" }, el("strong", {}, "Nuances"), el("ul", { class: "nuances" }, x.nuances.map((s) => el("li", {}, s)))) : null,
+    x.sequence.length ? el("div", {}, el("strong", {}, "What happens"), el("ol", { class: "seq" }, x.sequence.map((s) => el("li", {}, inline(s))))) : null,
+    x.nuances.length ? el("div", { class: "nuances" }, el("strong", {}, "Nuances"), el("ul", { class: "nuances" }, x.nuances.map((s) => el("li", {}, inline(s))))) : null,
     inEd.rules.length ? el("div", { class: "muted rules" }, "Rules (" + EDITION[inEd.edition] + "): ", citedList(inEd.rules, inEd.edition),
       others.length ? ["; its other July rules under October: ", citedList(others, inEd.edition)] : null) : null,
+    x.cards.length ? el("div", { class: "muted" }, "Cards: " + x.cards.join(", ")) : null,
+    x.keywords.length ? el("div", { class: "muted" }, "Keywords: " + x.keywords.join(", ")) : null,
+    el("div", { class: "muted" }, "Checked against: the " + EDITION[x.checked_against] + " 2026 Core Rules", x.set ? "; set: " + x.set : ""));
+  if (open) details.open = true;
+  return el("div", { class: "card ruling", "data-id": x.id },
+    el("h3", {}, x.title, el("span", { class: "badge" }, hit.ruling.official ? "official" : "community")),
+    el("p", {}, el("strong", {}, "A. "), inline(x.answer)),
     el("div", { class: "muted" }, x.sources.map(sourceLine)),
-    el("div", { class: "muted" }, "Checked against: the " + EDITION[x.checked_against] + " 2026 Core Rules", x.set ? "; set: " + x.set : ""),
+    details,
     x.superseded_by ? el("div", {}, "Overturned by: ", rulingLink(x.superseded_by)) : null,
     x.situation ? el("button", { class: "plain", type: "button", onclick: () => openRuling(x.id) }, "Replay this situation") : null);
 }
-function findRuling() {
+// How many rulings a search shows; "Show more" adds as many again.
+const RULINGS_AT_ONCE = 20;
+function findRuling(limit) {
   const q = $("ruling-q").value.trim();
   const out = $("ruling-out");
   out.replaceChildren();
   $("ruling-q").dataset.shown = q;
   localStorage.setItem("chainjudge.ruling", q);
   if (!q) return;
+  const n = limit || RULINGS_AT_ONCE;
   const t0 = performance.now();
-  const r = JSON.parse(W.ruling_json(q, "", today(), 20));
+  const r = JSON.parse(W.ruling_json(q, "", today(), n));
   out.dataset.ms = String(performance.now() - t0);
   if (r.hits.length === 0) { out.append(el("div", { class: "card" }, "No ruling matches “" + q + "”.")); return; }
   out.append(el("p", { class: "muted" }, r.total > r.hits.length ? `The best ${r.hits.length} of ${r.total} rulings` : r.total === 1 ? "1 ruling" : `${r.total} rulings`, ", read on " + r.date + " (" + EDITION[r.edition] + " rules in force)"));
-  for (const h of r.hits) out.append(rulingCard(h));
+  // A warning every ruling shown carries is said once, above them.
+  const said = r.hits[0].ruling.warnings.filter((w) => r.hits.length > 1 && r.hits.every((h) => h.ruling.warnings.includes(w)));
+  for (const w of said) out.append(el("div", { class: "warnbox warning" }, el("strong", {}, "Warning, for every ruling below: "), inline(w)));
+  r.hits.forEach((h, i) => out.append(rulingCard(h, i === 0, said)));
+  if (r.total > r.hits.length) {
+    out.append(el("button", { class: "plain more", type: "button", onclick: () => { const y = window.scrollY; findRuling(n + RULINGS_AT_ONCE); window.scrollTo(0, y); } },
+      `Show ${Math.min(RULINGS_AT_ONCE, r.total - r.hits.length)} more of ${r.total}`));
+  }
 }
-$("ruling-form").addEventListener("submit", (e) => { e.preventDefault(); navigate("rulings", findRuling); });
+$("ruling-form").addEventListener("submit", (e) => { e.preventDefault(); navigate("rulings", () => findRuling()); });

@@ -5,9 +5,23 @@
 
 const BLANK = "format: 1\ntitle: My situation\nrules: both\nplayers: [Ana, Ben]\nturn: Ana\n# The Chain, oldest item first; each player passes unless `actions` says otherwise.\nchain:\n  - { id: a, name: Spell A, controller: Ana, kind: spell }\n  - { id: b, name: Reply, controller: Ben, kind: spell, keyword: reaction }\nactions: []\n";
 let currentPath = "situation.yaml";
+// Keeps the editor's text for the next visit. A text larger than the browser lets a page
+// keep (about 5 MB) is not kept, and the notice says so.
 function save() {
-  localStorage.setItem("chainjudge.situation", $("replay-text").value);
-  localStorage.setItem("chainjudge.path", currentPath);
+  const text = $("replay-text").value;
+  let kept = true;
+  try {
+    localStorage.setItem("chainjudge.situation", text);
+    localStorage.setItem("chainjudge.path", currentPath);
+  } catch (e) {
+    kept = false;
+  }
+  const warn = $("replay-unkept");
+  if (kept && warn) warn.remove();
+  if (!kept && !warn) {
+    $("replay-notice").append(el("div", { class: "card what bad", id: "replay-unkept" },
+      `This situation (${(text.length / 1e6).toFixed(1)} MB) is too large for the browser to keep: it replays, but a reload brings back the last one kept.`));
+  }
 }
 const edited = () => localStorage.getItem("chainjudge.edited") === "1";
 // Puts `text` in the editor. The judge's own edits it replaces can be had back with Undo.
@@ -21,15 +35,17 @@ function setText(text, path, what) {
   localStorage.removeItem("chainjudge.replayed");
   save();
   const notice = $("replay-notice");
-  notice.replaceChildren();
+  // The Undo of earlier edits stays until the judge edits again.
   if (had) {
+    notice.replaceChildren();
     notice.append(el("div", { class: "card notice" }, el("p", {}, what + "; your edited situation was replaced."),
       el("button", { class: "plain", id: "replay-undo", type: "button", onclick: () => {
         ta.value = before.text;
         currentPath = before.path;
+        $("replay-pick").value = "";
         localStorage.setItem("chainjudge.edited", "1");
         save();
-        notice.replaceChildren();
+        notice.replaceChildren(el("div", { class: "card muted" }, "Your edited situation is back."));
         $("replay-out").replaceChildren();
       } }, "Undo")));
   }
@@ -41,6 +57,7 @@ function openRuling(id) {
   replay();
 }
 $("replay-text").addEventListener("input", () => {
+  $("replay-notice").replaceChildren();
   // An edited ruling is the judge's own situation now: named so in the report.
   currentPath = "situation.yaml";
   $("replay-pick").value = "";
@@ -51,13 +68,32 @@ $("replay-text").addEventListener("input", () => {
 $("replay-blank").addEventListener("click", () => { setText(BLANK, "situation.yaml", "A blank situation"); $("replay-out").replaceChildren(); });
 $("replay-pick").addEventListener("change", (e) => { if (e.target.value) openRuling(e.target.value); });
 
-// The link that carries the editor's text: this page's address, then #s= and the text as
-// base64url (UTF-8).
+// The link that carries the editor's text: this page's address, then #s=, the text's length
+// in bytes, a dot, and the text as base64url (UTF-8). The length tells a link cut short.
 function shareLink() {
   const bytes = new TextEncoder().encode($("replay-text").value);
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
-  return location.href.split("#")[0] + "#s=" + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return location.href.split("#")[0] + "#s=" + bytes.length + "." + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+// The text a link's fragment carries, or an error saying why it cannot be read.
+function sharedText(fragment) {
+  const m = fragment.match(/^#s=(?:(\d+)\.)?([A-Za-z0-9_-]*)$/);
+  if (!m) return { error: "This link does not carry a situation this page can read." };
+  let bytes;
+  try {
+    bytes = Uint8Array.from(atob(m[2].replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  } catch (e) {
+    return { error: "This link's situation is damaged: it cannot be decoded." };
+  }
+  if (m[1] !== undefined && bytes.length !== Number(m[1])) {
+    return { error: `This link is cut short: it carries ${bytes.length} of the situation's ${m[1]} bytes. Ask for the link again, or for the YAML.` };
+  }
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch (e) {
+    return { error: "This link's situation is damaged: it is not UTF-8 text." };
+  }
 }
 // Copies `text`, saying so on `button`; where the clipboard is not offered (a page opened from
 // a file may not have it), through a hidden selection.
@@ -81,7 +117,7 @@ $("replay-share").addEventListener("click", () => {
   buttons.push(el("button", { class: "plain", type: "button", onclick: () => $("replay-notice").replaceChildren() }, "Close"));
   if (navigator.share) buttons.splice(2, 0, el("button", { class: "plain", type: "button", onclick: () => navigator.share({ title: "chainjudge situation", url: link }).catch(() => {}) }, "Share…"));
   $("replay-notice").replaceChildren(el("div", { class: "card sharebox" },
-    el("p", { class: "muted" }, "This link carries the situation after the #, which never leaves the phone. It opens in this page where the page is saved at the same place; otherwise send the YAML."),
+    el("p", { class: "muted" }, "The situation travels inside this link, after the #: no server ever sees it. The link opens it in this page wherever the page is saved at the same address; otherwise send the YAML."),
     input, el("div", { class: "row" }, buttons)));
   input.select();
 });
@@ -90,27 +126,23 @@ $("replay-share").addEventListener("click", () => {
 // from the address bar so a reload keeps later edits), else the stored one, replayed again
 // if it was.
 function restore() {
-  const m = location.hash.match(/^#s=([A-Za-z0-9_-]*)$/);
+  const shared = location.hash.startsWith("#s=") ? sharedText(location.hash) : null;
   const stored = localStorage.getItem("chainjudge.situation");
   $("replay-text").value = stored === null ? BLANK : stored;
   currentPath = localStorage.getItem("chainjudge.path") || "situation.yaml";
   const rule = JSON.parse(localStorage.getItem("chainjudge.rule") || "null");
-  if (rule) { $("rule-q").value = rule.q; $("rule-ed").value = rule.ed; findRule(); }
+  $("rule-ed").value = localStorage.getItem("chainjudge.rule-ed") || "";
+  if (rule) { $("rule-q").value = rule.q; findRule(rule.ed); }
   const ruling = localStorage.getItem("chainjudge.ruling");
   if (ruling) { $("ruling-q").value = ruling; findRuling(); }
-  if (m) {
-    let text = null;
-    try {
-      const bin = atob(m[1].replace(/-/g, "+").replace(/_/g, "/"));
-      text = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
-    } catch (e) {
-      $("replay-notice").append(el("div", { class: "card what bad" }, "This link's situation could not be read (the link may be cut short)."));
-    }
+  if (shared) {
     history.replaceState(null, "", location.href.split("#")[0]);
-    if (text !== null) {
-      if (stored !== null && stored !== text) localStorage.setItem("chainjudge.edited", "1");
-      setText(text, "shared.yaml", "Opened a shared situation");
+    if (shared.text !== undefined) {
+      if (stored !== null && stored !== shared.text) localStorage.setItem("chainjudge.edited", "1");
+      setText(shared.text, "shared.yaml", "Opened a shared situation");
       localStorage.setItem("chainjudge.replayed", JSON.stringify({ rules: "" }));
+    } else {
+      $("replay-notice").replaceChildren(el("div", { class: "card what bad shared-error" }, shared.error));
     }
     show("replay");
   } else {

@@ -11,7 +11,8 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   const first = await text("#replay-out .first-problem");
   check(/^Line 4, column 20: unknown key controler in a chain item$/.test(first), `Diagnostics: ${first}`);
   const src = await page.$eval("#replay-out .problem pre.src", (p) => p.textContent.split("\n"));
-  check(src.some((l) => l === "4 │   - { name: Spell, controler: Ana, kind: spell }") && src.some((l) => /^ {2}│ {20}\^{9} /.test(l)),
+  // Column 20 is far enough right that the line is shown from shortly before it, cut with "…".
+  check(src.some((l) => l === "4 │ …Spell, controler: Ana, kind: spell }") && src.some((l) => /^ {2}│ {9}\^{9} unknown key$/.test(l)),
     `Diagnostics: the source line with a caret under \`controler\` (${JSON.stringify(src)})`);
   check(/did you mean `controller`|did you mean controller/.test(await text("#replay-out .problem .fix")), "Diagnostics: the fix is shown");
   check((await page.getAttribute("#replay-text", "data-line")) === "4", "Diagnostics: the editor selects line 4");
@@ -39,6 +40,16 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   check(await page.$eval("#replay-text", (t) => t.scrollWidth > t.clientWidth), "Editor: a long line scrolls sideways");
   await fits("Editor");
 
+  // A situation too large for local storage (about 5 MB) still replays, and the page says it
+  // will not be kept; a reload brings back the last one kept.
+  const huge = "format: 1\ntitle: too large to keep\nplayers: [Ana, Ben]\nchain:\n  - { id: a, name: A, controller: Ana, kind: spell }\n" + "# filler to pass the storage quota\n".repeat(200000);
+  await page.evaluate((x) => { const ta = document.getElementById("replay-text"); ta.value = x; ta.dispatchEvent(new Event("input")); }, huge);
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .summary", { timeout: 30000 });
+  check(/too large to keep/.test(await text("#replay-out .summary h3")) && /too large for the browser to keep/.test(await text("#replay-notice")),
+    `Editor: a ${(huge.length / 1e6).toFixed(1)} MB situation replays and says it is not kept`);
+  await page.evaluate(() => { document.getElementById("replay-text").value = ""; });
+
   // The situation and its replay survive a reload, as do the searches.
   const kept = "format: 1\ntitle: kept across a reload\nplayers: [Ana, Ben]\nchain:\n  - { id: a, name: A, controller: Ana, kind: spell }\n";
   await page.fill("#replay-text", kept);
@@ -55,6 +66,8 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   await page.fill("#replay-text", kept + "# my edit\n");
   await page.click("#replay-blank");
   check(/title: My situation/.test(await page.inputValue("#replay-text")), "Editor: Blank puts the template in");
+  await page.click("#replay-blank");
+  check((await page.$$("#replay-undo")).length === 1, "Editor: a second Blank keeps the Undo of the edits");
   await page.click("#replay-undo");
   check((await page.inputValue("#replay-text")) === kept + "# my edit\n", "Editor: Undo brings the edits back");
 
@@ -62,7 +75,7 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   await page.fill("#replay-text", kept);
   await page.click("#replay-share");
   const link = await page.inputValue("#share-link");
-  check(/#s=[A-Za-z0-9_-]+$/.test(link), "Share: the link carries the situation after #");
+  check(/#s=\d+\.[A-Za-z0-9_-]+$/.test(link), "Share: the link carries the situation after #, with its length");
   await shot("share");
   await page.click("#replay-notice button >> text=Close");
   check((await page.$$("#replay-notice .sharebox")).length === 0, "Share: Close puts the link away");
@@ -73,4 +86,10 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   check(/kept across a reload/.test(await other.textContent("#replay-out .summary h3")), "Share: and replays it");
   check(!/#/.test(other.url()), "Share: the address bar drops the link's situation, so a reload keeps later edits");
   await other.close();
+  // A link cut short says so, rather than replaying half a file.
+  const cutShort = watch(await context.newPage());
+  await cutShort.goto(link.slice(0, -12));
+  await cutShort.waitForSelector("body[data-ready]");
+  check(/cut short/.test(await cutShort.textContent("#replay-notice")), `Share: a link cut short says so (${await cutShort.textContent("#replay-notice")})`);
+  await cutShort.close();
 };

@@ -26,8 +26,11 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text, fits }) => {
   check(/PointsAna 7, Ben 5/.test(summary) && /ConqueredAna at battlefield-1 \(a card drawn instead of the point\)/.test(summary),
     "Board: the points and the conquer's card drawn are shown");
   const report = await page.evaluate(() => JSON.parse(W.replay_json("rulings/board-win-combat-point-before-conquer.yaml", W.ruling_situation("board-win-combat-point-before-conquer"), "")));
-  check(report.outcomes_differ === /OUTCOMES DIFFER/.test(summary) && report.outcomes_differ === /Summary under October/.test(summary),
-    `Board: the summary is per edition exactly when the report's outcomes differ (${report.outcomes_differ})`);
+  const differing = await page.$$eval("#replay-out .summary dt.differs", (d) => d.map((x) => x.textContent));
+  check(report.outcomes_differ === /OUTCOMES DIFFER/.test(summary) && report.outcomes_differ === (differing.length > 0),
+    `Board: the lines the editions differ on are given per edition exactly when the report's outcomes differ (${report.outcomes_differ}: ${differing.join(", ")})`);
+  check(differing.every((x) => /\((July|October)\)$/.test(x)) && differing.length % 2 === 0 && !/Points \((July|October)\)/.test(differing.join()),
+    "Board: a line both editions agree on is given once");
   const only = await page.$$eval("#replay-out .step.only .badge.only", (b) => b.map((x) => x.textContent));
   check(only.length > 0 && only.every((x) => /^(July|October) only$/.test(x)), `Board: ${only.length} steps labelled July only or October only`);
   check(!/\[July only\]|\[October only\]/.test(await text("#replay-out")), "Board: the label is a badge, not bracketed text");

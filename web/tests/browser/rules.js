@@ -16,6 +16,20 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text }) => {
   await page.waitForSelector("#rule-out .hit");
   const links = await page.$$eval("#rule-out button.rule", (b) => b.map((x) => x.textContent));
   check(links.length > 0 && links.every((x) => /^\d{3}/.test(x)), `Rules: every result links to a rule number (${links.join(" ")})`);
+  // Each result is marked as the JSON marks it: an October number no source quotes
+  // "(inferred)", a July rule with none "removed (July n)" or "unconfirmed (July n)".
+  await page.fill("#rule-q", "deathnell");
+  await page.click("#rule-form button[type=submit]");
+  await page.waitForSelector("#rule-out .hit");
+  const hitsJson = await page.evaluate(() => JSON.parse(W.rule_json("deathnell", "october", "", false, 10)).hits);
+  const want = hitsJson.map(({ rule: r }) => (r.number ? r.number + (r.standing === "inferred" ? " (inferred)" : "") : r.standing + " (July " + r.july_number + ")") + " " + r.title);
+  const got = await page.$$eval("#rule-out .hit h3", (h) => h.map((x) => x.textContent));
+  check(JSON.stringify(got) === JSON.stringify(want) && got.some((x) => /\(inferred\)/.test(x)) && got.some((x) => /^removed \(July/.test(x)),
+    `Rules: results carry their October marks (${got.slice(0, 3).join("; ")})`);
+  // A tap on a July number from October results shows the July rule, and the menu keeps October.
+  await page.click("#rule-out .hit h3 >> text=/^unconfirmed|^removed/ >> button.rule");
+  check(/July 2026 Core Rules/.test(await text("#rule-out .card .muted")) && (await page.inputValue("#rule-ed")) === "october",
+    "Rules: a July number tapped from October results opens in July, the edition menu unchanged");
   await page.fill("#rule-q", "337");
   await page.selectOption("#rule-ed", "july");
   await page.click("#rule-form button[type=submit]");

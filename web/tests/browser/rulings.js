@@ -10,7 +10,8 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text }) => {
   const ruling = await text(card);
   check(/Official: Riot Games, “Vendetta Rules FAQ and Clarifications”, 2026-08-14/.test(ruling) && /A\. Yes\./.test(ruling), "Rulings: answer, source and date shown");
   // The ruling is checked against July; on any day from 2026-10-16 October is in force.
-  check(/Warning: Checked against the July 2026 Core Rules/.test(await text(card + " .warning")), "Rulings: the checked-against warning is shown");
+  check(/Checked against the July 2026 Core Rules/.test(await text("#ruling-out .warning")), "Rulings: the checked-against warning is shown");
+  check(await page.$eval(card + " details", (d) => d.open), "Rulings: the best match is shown in full");
   check((await page.$$eval(card + " ul.nuances li", (l) => l.length)) === 3, "Rulings: its three nuances are listed");
   check(/its other July rules under October: 426\.1\.a \(inferred\)/.test(await text(card + " .rules")), "Rulings: its other July rules under October are listed");
   await shot("rulings");
@@ -22,6 +23,15 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text }) => {
   const links = await page.$$eval("#ruling-out button.rule", (b) => b.map((x) => x.textContent));
   check(links.every((x) => /^\d{3}/.test(x)) && !/null|undefined/.test(hidden), `Rulings: every cited rule is a number (${links.slice(0, 6).join(" ")})`);
   check(/unconfirmed \(July \d/.test(hidden) || /\(inferred\)/.test(hidden), "Rulings: October marks kept");
+  // More than 20 matches: the rest a tap away.
+  const shown = await page.$$eval("#ruling-out .ruling", (r) => r.length);
+  const more = await page.$("#ruling-out button.more");
+  if (more) await more.click();
+  const after = await page.$$eval("#ruling-out .ruling", (r) => r.length);
+  check(more !== null && shown === 20 && after > 20, `Rulings: Show more adds the next matches (${shown}, then ${after})`);
+  await page.fill("#ruling-q", "hidden");
+  await page.click("#ruling-form button[type=submit]");
+  await page.waitForSelector("#ruling-out .ruling");
   // A July rule October removed keeps its mark, its July number a link (the Deathknell rulings).
   await page.fill("#ruling-q", "deathknell");
   await page.click("#ruling-form button[type=submit]");
@@ -33,7 +43,7 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text }) => {
   await page.click("#ruling-form button[type=submit]");
   await page.waitForSelector("#ruling-out .ruling");
   // A rule tapped far down the list, then Back: the same results at the same height.
-  const last = page.locator("#ruling-out .ruling button.rule").last();
+  const last = page.locator("#ruling-out .ruling details[open] button.rule").last();
   await last.scrollIntoViewIfNeeded();
   const y = await page.evaluate(() => window.scrollY);
   await last.click();
