@@ -23,12 +23,15 @@ wasm-bindgen "$wasm" --target no-modules --no-typescript --out-dir web/dist/pkg
 wasm-bindgen "$wasm" --target nodejs --no-typescript --out-dir web/dist/node
 
 python3 - <<'PY'
-import base64, gzip, pathlib
+import base64, gzip, json, pathlib
 dist = pathlib.Path("web/dist")
 src = pathlib.Path("web/page")
 # The page's script, in this order: helpers, navigation, then one file per view, then start.
-parts = ["core", "nav", "rules", "rulings", "diagnostics", "replay", "situation", "boot"]
+parts = ["core", "nav", "rules", "rulings", "diagnostics", "replay", "situation", "guide", "boot"]
 script = "\n".join((src / "js" / f"{p}.js").read_text() for p in parts)
+# The Guide view's text: the situation format, as a JavaScript string.
+guide = json.dumps(pathlib.Path("docs/situation-format.md").read_text(), ensure_ascii=False)
+script = "const GUIDE_MD = " + guide + ";\n" + script
 glue = (dist / "pkg/chainjudge_web.js").read_text()
 wasm = (dist / "pkg/chainjudge_web_bg.wasm").read_bytes()
 packed = base64.b64encode(gzip.compress(wasm, 9, mtime=0)).decode()

@@ -18,12 +18,16 @@ const el = (tag, attrs, ...kids) => {
 };
 
 // Text the CLI writes with `backticks` for what to type, as code; `chainjudge ruling ID`
-// (a CLI command) becomes a tap that opens that ruling here.
+// (a CLI command) becomes a tap that opens that ruling here, and docs/situation-format.md a
+// tap that opens the Guide.
 function inline(text) {
   return String(text).split(/(`[^`]*`)/).map((part) => {
     const m = part.match(/^`chainjudge ruling ([a-z0-9-]+)`$/);
     if (m) return rulingLink(m[1]);
-    return /^`.*`$/.test(part) ? el("code", {}, part.slice(1, -1)) : part;
+    if (/^`.*`$/.test(part)) return el("code", {}, part.slice(1, -1));
+    // The format's reference is on the page too: the Guide view.
+    return part.split(/(docs\/situation-format\.md)/).map((x) => (x === "docs/situation-format.md"
+      ? el("button", { class: "link", type: "button", onclick: () => openGuide() }, "the format guide") : x));
   });
 }
 

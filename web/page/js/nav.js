@@ -2,6 +2,7 @@
 // history entry that remembers where the page was scrolled, so Back returns to the place a
 // judge left (a rule tapped in a ruling, then Back: the ruling again, at the same height).
 function show(view) {
+  if (view === "guide") buildGuide();
   for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(b.dataset.view === view));
   for (const s of document.querySelectorAll("main section")) s.hidden = s.id !== "view-" + view;
   localStorage.setItem("chainjudge.view", view);

@@ -3,7 +3,7 @@
 // with an Undo for the judge's own edits, and shared as a link that carries it in the
 // fragment (the part after #, which the browser never sends anywhere).
 
-const BLANK = "format: 1\ntitle: My situation\nrules: both\nplayers: [Ana, Ben]\nturn: Ana\n# The Chain, oldest item first; each player passes unless `actions` says otherwise.\nchain:\n  - { id: a, name: Spell A, controller: Ana, kind: spell }\n  - { id: b, name: Reply, controller: Ben, kind: spell, keyword: reaction }\nactions: []\n";
+const BLANK = "# Every key is in the Format guide (the button above).\nformat: 1\ntitle: My situation\nrules: both\nplayers: [Ana, Ben]\nturn: Ana\n# The Chain, oldest item first; each player passes unless `actions` says otherwise.\nchain:\n  - { id: a, name: Spell A, controller: Ana, kind: spell }\n  - { id: b, name: Reply, controller: Ben, kind: spell, keyword: reaction }\nactions: []\n";
 let currentPath = "situation.yaml";
 // Keeps the editor's text for the next visit. A text larger than the browser lets a page
 // keep (about 5 MB) is not kept, and the notice says so.
