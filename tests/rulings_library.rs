@@ -240,6 +240,13 @@ fn a_ruling_checked_against_july_is_flagged_once_october_is_in_force() {
         text.contains("420.4.b"),
         "its rules in October's numbers: {text}"
     );
+    // The answer's prose keeps the July numbers it was written with, and the warning says so.
+    assert!(
+        text.replace("\n         ", " ").contains(
+            "its Rules line is in October's numbers, while any number in its text is July's"
+        ),
+        "{text}"
+    );
     let json = run(&[
         "ruling",
         id,
