@@ -568,11 +568,13 @@ fn differences(r: &Report) -> Vec<String> {
         });
     } else if finals.is_empty() {
         v.push(format!(
-            "OUTCOMES DIFFER along the way: {outcome} step(s) happen differently (marked OUTCOME); the final values are the same."
+            "OUTCOMES DIFFER along the way: {} differently (marked OUTCOME); the final values are the same.",
+            counted(outcome, "happens", "happen")
         ));
     } else {
         v.push(format!(
-            "OUTCOMES DIFFER: {outcome} step(s) happen differently (marked OUTCOME)."
+            "OUTCOMES DIFFER: {} differently (marked OUTCOME).",
+            counted(outcome, "happens", "happen")
         ));
         for (name, july, october) in &finals {
             v.push(format!(
@@ -582,17 +584,29 @@ fn differences(r: &Report) -> Vec<String> {
     }
     if steps > 0 {
         v.push(format!(
-            "Steps: {steps} step(s) are taken under one edition only and change nothing shown (marked ≠ steps)."
+            "Steps: {} under one edition only and {} nothing shown (marked ≠ steps).",
+            counted(steps, "is taken", "are taken"),
+            if steps == 1 { "changes" } else { "change" }
         ));
     }
     if numbers > 0 {
         v.push(format!(
-            "Rule numbers: {numbers} step(s) cite different numbers (marked ≠)."
+            "Rule numbers: {} different numbers (marked ≠).",
+            counted(numbers, "cites", "cite")
         ));
     } else {
         v.push("Rule numbers: no step cites a different established number.".to_string());
     }
     v
+}
+
+/// "1 step happens" or "3 steps happen": `n` steps with the verb agreeing.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 step {one}")
+    } else {
+        format!("{} steps {many}", crate::engine::thousands(n))
+    }
 }
 
 /// The footnotes for the October marks the report prints (unconfirmed, inferred).
