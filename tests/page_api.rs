@@ -146,3 +146,30 @@ fn a_text_over_32_mib_is_refused_as_the_cli_refuses_a_file() {
     );
     assert!(api::replay_page_json("ok.yaml", &just, "").starts_with("{\"report\": "));
 }
+
+/// The file's `expect` is checked as `verify` checks it: Crumbling Sands counters Spell A
+/// (the Vendetta Rules FAQ), so its bundled `expect` holds under both editions; a copy that
+/// expects nothing countered fails under both, naming `countered`.
+#[test]
+fn the_pages_view_checks_the_files_expect_as_verify_does() {
+    let rel = "rulings/crumbling-sands-counters-first-of-two.yaml";
+    let src = std::fs::read_to_string(rel).unwrap();
+    let view = |text: &str| -> serde_json::Value {
+        let v: serde_json::Value =
+            serde_json::from_str(&api::replay_page_json(rel, text, "")).unwrap();
+        v["view"]["expect"].clone()
+    };
+    assert_eq!(view(&src), serde_json::json!({ "july": [], "october": [] }));
+    let wrong = src.replace("  countered: [a]\n", "  countered: []\n");
+    assert_ne!(wrong, src);
+    let v = view(&wrong);
+    for ed in ["july", "october"] {
+        let m = v[ed].as_array().unwrap();
+        assert!(
+            m.iter().any(|x| x.as_str().unwrap().contains("countered")),
+            "{v}"
+        );
+    }
+    let plain = "format: 1\nplayers: [Ana, Ben]\nchain: []\n";
+    assert!(view(plain).is_null());
+}

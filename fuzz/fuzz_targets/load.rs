@@ -1,5 +1,5 @@
 //! The loader on any bytes: it never panics, and every diagnostic it gives lies inside the text
-//! on character boundaries and renders.
+//! on character boundaries and renders, for the CLI and for the page.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,5 +17,7 @@ fuzz_target!(|data: &[u8]| {
         }
         let _ = p.render(false, 100);
         let _ = p.json();
+        // The page's view of the problems, with the end of every span placed.
+        let _ = chainjudge::api::problems_json(&p);
     }
 });

@@ -1,4 +1,4 @@
-//! Load, then replay under both editions and render every format: no input that loads may panic
+//! Load, then replay under both editions and render every format (and the page's view): no input that loads may panic
 //! or hang the engine, and the same input gives the same bytes.
 #![no_main]
 
@@ -23,6 +23,8 @@ fuzz_target!(|data: &[u8]| {
     let text = chainjudge::render::text(&report, style);
     let json = chainjudge::render::json(&report);
     let _ = chainjudge::render::markdown(&report);
+    // The page's view: the text report's lines as JSON.
+    let _ = chainjudge::render::view::view(&report);
     let again = chainjudge::replay_all(&s, Some(2_000));
     assert_eq!(text, chainjudge::render::text(&again, style), "text differs between runs");
     assert_eq!(json, chainjudge::render::json(&again), "JSON differs between runs");

@@ -11,9 +11,10 @@ pub const PAGE_MAX_BYTES: usize = 32 << 20;
 
 /// A replay for the page: `{"report": REPORT, "view": VIEW}`, where REPORT is exactly the text
 /// [`super::replay_json`] returns (the CLI's `--format json`), written first and unchanged, and
-/// VIEW is [`crate::render::view::view`]. A file that does not load gives `{"problems": ...}`
-/// ([`problems_json`]), as does a text over [`PAGE_MAX_BYTES`] (`too_large`). `rules` as for
-/// [`super::replay_json`].
+/// VIEW is [`crate::render::view::view`], plus, for a file with `expect`, `"expect": {EDITION:
+/// [mismatch]}` as `chainjudge verify` finds them (an empty list: it holds). A file that does
+/// not load gives `{"problems": ...}` ([`problems_json`]), as does a text over
+/// [`PAGE_MAX_BYTES`] (`too_large`). `rules` as for [`super::replay_json`].
 pub fn replay_page_json(path: &str, text: &str, rules: &str) -> String {
     if text.len() > PAGE_MAX_BYTES {
         let p = FileProblems {
@@ -43,8 +44,25 @@ pub fn replay_page_json(path: &str, text: &str, rules: &str) -> String {
             "error": { "code": "write", "message": "the report could not be written" }
         }));
     }
+    let mut view = crate::render::view::view(&report);
+    // The file's `expect`, checked as `chainjudge verify` checks it: per edition replayed, what
+    // does not hold (empty: all of it holds).
+    if s.expect.is_some() {
+        let checked: serde_json::Map<String, serde_json::Value> = report
+            .traces
+            .iter()
+            .map(|t| {
+                let key = serde_json::to_value(t.edition)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                (key, serde_json::json!(crate::verify::mismatches(&s, t)))
+            })
+            .collect();
+        view["expect"] = serde_json::Value::Object(checked);
+    }
     out.extend_from_slice(b", \"view\": ");
-    out.extend_from_slice(crate::render::view::view(&report).to_string().as_bytes());
+    out.extend_from_slice(view.to_string().as_bytes());
     out.extend_from_slice(b"}\n");
     String::from_utf8(out).unwrap_or_default()
 }

@@ -39,7 +39,7 @@ pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> 
     if super::search::newer_edition_in_force(r, date).is_some() {
         out.push(format!(
             "Checked against the July 2026 Core Rules; on {date} the October 2026 Core Rules are in force. Nothing known about October changes this answer unless a note below says so{}.",
-            if edition == EditionId::October { "; its Rules line is in October's numbers, while any number in its text is July's" } else { "; `--rules october` gives its Rules line in October's numbers" }
+            if edition == EditionId::October { "; its Rules line is in October's numbers, while a number in its text is July's unless marked October" } else { "; `--rules october` gives its Rules line in October's numbers" }
         ));
     }
     if r.checked_against == "october"

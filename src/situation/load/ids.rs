@@ -49,8 +49,8 @@ impl<'a> Reader<'a> {
                     self.map_first_line(node),
                     "this name gives an empty id",
                 )
-                .label("no letters or digits in the name")
-                .help("add an `id:` made of letters, digits and dashes"),
+                .label("no letter a-z or digit 0-9 in the name")
+                .help("an id is made of the name's letters a-z and digits 0-9 (accented and non-Latin letters are dropped): add an `id:` such as `counter-1`"),
             );
         }
         id

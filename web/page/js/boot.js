@@ -10,7 +10,10 @@ async function boot() {
   const about = JSON.parse(W.about_json());
   $("about").textContent = "chainjudge " + about.version + " · " + about.editions.map((e) => e.title + " (last updated " + e.last_updated + ", in force from " + e.in_force_from + ")").join(" · ") + " · " + about.rulings + " rulings, " + about.replayable + " replayable · works offline";
   const inForce = about.editions.filter((e) => e.in_force_from <= today()).pop();
-  if (inForce) $("rule-ed").options[0].textContent = "in force today: " + EDITION[inForce.edition];
+  if (inForce) {
+    IN_FORCE = inForce.edition;
+    $("rule-ed").options[0].textContent = "in force today: " + EDITION[inForce.edition];
+  }
   const pick = $("replay-pick");
   pick.append(el("option", { value: "" }, "Start from a ruling…"));
   const listed = JSON.parse(W.replayable_json()).rulings.sort((a, b) => a.title.localeCompare(b.title, "en"));

@@ -6,6 +6,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 const EDITION = { july: "July", october: "October" };
 const STATE = { "neutral-open": "Neutral Open", "neutral-closed": "Neutral Closed", "showdown-open": "Showdown Open", "showdown-closed": "Showdown Closed" };
 let W = null;
+// The edition in force today (`july`, `october`), set by boot.js.
+let IN_FORCE = "october";
 
 // An element with attributes (`class`, `onclick`...) and children (nodes, strings, arrays).
 const el = (tag, attrs, ...kids) => {
@@ -37,4 +39,8 @@ const kv = (rows, cls) => el("dl", { class: "kv" + (cls ? " " + cls : "") }, row
 // Pieces kept on one line (a link and its mark or comma).
 const nowrap = (...kids) => el("span", { class: "nowrap" }, kids);
 // A list of links, comma-separated, each comma kept on its link's line.
-const commaList = (items, link) => items.map((x, i) => [nowrap(link(x), i < items.length - 1 ? "," : ""), " "]);
+const commaList = (items, link) => items.map((x, i) => {
+  const parts = [].concat(link(x));
+  const last = parts.pop();
+  return [i ? " " : "", parts, nowrap(last, i < items.length - 1 ? "," : "")];
+});

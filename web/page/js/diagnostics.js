@@ -20,9 +20,11 @@ function sourceExcerpt(text, p) {
   const chars = Array.from(line);
   const width = p.end_line === p.line ? Math.max(1, p.end_column - p.column) : Math.max(1, chars.length - p.column + 1);
   const before = chars.slice(from, p.column - 1).map((c) => (c === "\t" ? "\t" : " ")).join("");
-  const prev = p.line > 1 && lines[p.line - 2].trim() ? [gutter(p.line - 1), cut(lines[p.line - 2]), "\n"] : null;
+  // The line before, for context, unless it is blank or ends before the cut.
+  const above = p.line > 1 ? lines[p.line - 2] : "";
+  const prev = above.trim() && Array.from(above).length > from + 1 ? [gutter(p.line - 1), cut(above), "\n"] : null;
   return el("pre", { class: "src" }, prev, gutter(p.line), cut(line), "\n",
-    gutter(null), before, el("span", { class: "caret" }, "^".repeat(width) + " " + p.label));
+    gutter(null), before, el("span", { class: "caret" }, "^".repeat(width) + " ", inline(p.label)));
 }
 // A mark starting after column CUT_AFTER is shown with KEEP_BEFORE characters before it (the
 // first of them replaced by "…"): about 30 characters fit a 360-pixel screen.
@@ -35,18 +37,19 @@ function problemCard(text, p, first) {
     sourceExcerpt(text, p),
     help ? el("p", { class: "fix" }, el("strong", {}, "Fix: "), inline(help)) : null,
     p.also.map((a) => el("p", { class: "muted" }, "Also line " + a.line + ", column " + a.column + ": " + a.label)),
-    el("button", { class: "plain", type: "button", onclick: () => goToLine(p.line, true) }, "Go to line " + p.line));
+    el("button", { class: "plain", type: "button", onclick: () => goToLine(p.line, true, p) }, "Go to line " + p.line));
 }
 function showProblems(out, text, r) {
   const ps = r.problems;
   out.append(el("p", { class: "diagnostics what bad" }, ps.message,
     ps.total > ps.places.length ? ` (the first ${ps.places.length} of ${ps.total} are shown)` : ""));
   ps.places.forEach((p, i) => out.append(problemCard(text, p, i === 0)));
-  if (ps.places.length) goToLine(ps.places[0].line, false);
+  if (ps.places.length) goToLine(ps.places[0].line, false, ps.places[0]);
 }
-// Selects line `line` of the editor and scrolls the editor to it; with `focus`, also brings
-// the editor into view and gives it the keyboard.
-function goToLine(line, focus) {
+// Selects line `line` of the editor (or, given the problem `p`, its marked text) and scrolls
+// the editor to it, sideways too; with `focus`, also brings the editor into view and gives it
+// the keyboard, to mend the line.
+function goToLine(line, focus, p) {
   const ta = $("replay-text");
   const lines = ta.value.split("\n");
   let at = 0;
@@ -56,9 +59,15 @@ function goToLine(line, focus) {
     window.scrollBy(0, -document.querySelector("header").offsetHeight - 8);
     ta.focus({ preventScroll: true });
   }
-  ta.setSelectionRange(at, at + (lines[line - 1] || "").length);
+  const text = lines[line - 1] || "";
+  // Columns count characters; the editor's offsets count UTF-16 units.
+  const unit = (col) => Array.from(text).slice(0, col - 1).join("").length;
+  if (p && p.end_line === p.line) ta.setSelectionRange(at + unit(p.column), at + unit(p.end_column));
+  else ta.setSelectionRange(at, at + text.length);
   const h = parseFloat(getComputedStyle(ta).lineHeight) || 21;
   ta.scrollTop = Math.max(0, (line - 1) * h - ta.clientHeight / 3);
-  ta.scrollLeft = 0;
+  // A monospace character is about 0.6 of the font size wide.
+  const ch = (parseFloat(getComputedStyle(ta).fontSize) || 16) * 0.6;
+  ta.scrollLeft = p ? Math.max(0, (p.column - 1) * ch - ta.clientWidth / 3) : 0;
   ta.dataset.line = String(line);
 }

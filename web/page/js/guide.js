@@ -40,7 +40,10 @@ function blocks(lines) {
     if (l.startsWith("```")) {
       let j = i + 1;
       while (j < lines.length && !lines[j].startsWith("```")) j++;
-      out.push(el("pre", { class: "src" }, lines.slice(i + 1, j).join("\n")));
+      const code = lines.slice(i + 1, j).join("\n") + "\n";
+      out.push(el("pre", { class: "src" }, code));
+      // A whole situation can be tried at once.
+      if (/^format: 1$/m.test(code)) out.push(el("button", { class: "plain try", type: "button", onclick: () => { setText(code, "situation.yaml", "The guide's example"); navigate("replay"); replay(); } }, "Replay this example"));
       i = j + 1;
     } else if (l.startsWith("|")) {
       let j = i;

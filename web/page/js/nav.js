@@ -3,7 +3,9 @@
 // judge left (a rule tapped in a ruling, then Back: the ruling again, at the same height).
 function show(view) {
   if (view === "guide") buildGuide();
-  for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(b.dataset.view === view));
+  // The Guide belongs to Replay: its tab stays marked.
+  const tab = view === "guide" ? "replay" : view;
+  for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(b.dataset.view === tab));
   for (const s of document.querySelectorAll("main section")) s.hidden = s.id !== "view-" + view;
   localStorage.setItem("chainjudge.view", view);
 }
@@ -14,12 +16,17 @@ const current = () => ({
 });
 // Goes to `view`, after `change` (which may look a rule up or search the rulings): a new
 // history entry, the old one keeping its scroll position.
+// Asking again for what is on screen (the same Find, the tab already open) adds no entry.
 function navigate(view, change) {
-  history.replaceState({ ...current(), y: window.scrollY }, "");
+  const before = current();
+  history.replaceState({ ...before, y: window.scrollY }, "");
   if (change) change();
   show(view);
-  history.pushState(current(), "");
-  window.scrollTo(0, 0);
+  const after = current();
+  if (JSON.stringify(after) !== JSON.stringify(before)) {
+    history.pushState(after, "");
+    window.scrollTo(0, 0);
+  }
 }
 window.addEventListener("popstate", (e) => {
   const s = e.state;

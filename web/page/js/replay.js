@@ -8,7 +8,7 @@ const FLAG = { numbers_differ: ["≠ numbers", "warn"], outcome_differs: ["OUTCO
 function citeLinks(cites, edition) {
   if (!cites.length) return "none";
   return commaList(cites, (c) => c.number ? [ruleLink(c.number, edition), c.status === "inferred" ? " (inferred)" : ""]
-    : c.status === "unconfirmed" ? ["unconfirmed (July ", ruleLink(c.july, "july"), ")"] : c.title || c.key);
+    : c.status === "unconfirmed" ? ["unconfirmed ", nowrap("(July ", ruleLink(c.july, "july"), ")")] : c.title || c.key);
 }
 function stepCard(line, step, editions) {
   const both = editions.length > 1;
@@ -38,6 +38,7 @@ function summaryCard(report, view, path) {
     card.append(el("p", { class: "verdict" + (bad ? " what bad" : "") }, d.trim()));
   }
   if (report.error) card.append(el("p", { class: "what bad" }, "The replay stopped: " + report.error.message));
+  if (view.expect) card.append(expectLine(view.expect));
   return card;
 }
 // The text report's two summaries ("Summary under July", "... under October") as one list, a
@@ -58,6 +59,14 @@ function mergedSummary([july, october], value) {
     }
   }
   return el("div", { class: "summary-block merged" }, el("p", { class: "muted" }, "Where July and October differ, each edition's line is given."), dl);
+}
+// The file's `expect`, as `chainjudge verify` checks it: holds, or what does not, per edition.
+function expectLine(expect) {
+  const eds = Object.keys(expect);
+  const failing = eds.filter((e) => expect[e].length);
+  if (!failing.length) return el("p", { class: "verdict what good expect" }, inline("The file's expected outcome (`expect`) holds under " + eds.map((e) => EDITION[e]).join(" and ") + "."));
+  return el("div", { class: "verdict what bad expect" }, inline("The file's expected outcome (`expect`) does not hold:"),
+    el("ul", {}, failing.flatMap((e) => expect[e].map((m) => el("li", {}, EDITION[e] + ": ", inline(m))))));
 }
 function showReport(out, r, path) {
   const { report, view } = r;

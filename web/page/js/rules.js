@@ -2,7 +2,7 @@
 // other edition, each a tap away) or a typo-tolerant search by words, in either edition.
 
 // A tap on a rule number: that rule, in `edition`, as a new history entry. The edition menu
-// keeps the judge's choice; the rule's card names the edition it is shown in.
+// follows the rule shown, and the rule's card says so when the tap changed it.
 function ruleLink(number, edition) {
   return el("button", { class: "link rule", type: "button", onclick: () => navigate("rules", () => {
     $("rule-q").value = number;
@@ -14,7 +14,7 @@ function ruleLink(number, edition) {
 // none there, "removed (July 323.4)" or "unconfirmed (July 808.2)", the July number a link.
 function refLink(r, edition) {
   if (r.number) return nowrap(ruleLink(r.number, edition), r.standing === "inferred" ? " (inferred)" : "");
-  return nowrap((r.standing === "removed" ? "removed" : "unconfirmed") + " (July ", ruleLink(r.july_number, "july"), ")");
+  return [(r.standing === "removed" ? "removed" : "unconfirmed") + " ", nowrap("(July ", ruleLink(r.july_number, "july"), ")")];
 }
 // The other edition's line ("July: 337.1, the same rule"), its number a link.
 function otherLine(r) {
@@ -27,11 +27,28 @@ function otherLine(r) {
   return [text.slice(0, at), ruleLink(n, other), text.slice(at + n.length)];
 }
 // Looks the query up in `edition` (`july`, `october`, or "" for the edition menu's choice).
+// The help of a number not found, in the page's terms: "it is July 419.4.b (try `--rules
+// october`)" becomes a link to July 419.4.b and a button that looks the number up in October.
+function notFoundHelp(help) {
+  const m = help.match(/^(.*)it is July (\S+) \(try `--rules october`\)$/);
+  if (!m) return inline(help);
+  const n = $("rule-q").value.trim();
+  return [m[1], "it is July ", ruleLink(m[2], "july"), ". ",
+    el("button", { class: "plain", type: "button", onclick: () => navigate("rules", () => findRule("october")) }, "Look " + n + " up in October")];
+}
 function findRule(edition) {
   const q = $("rule-q").value.trim();
-  const ed = edition === undefined || edition === "" ? $("rule-ed").value : edition;
+  const menu = $("rule-ed").value;
+  const ed = edition === undefined || edition === "" ? menu : edition;
   const out = $("rule-out");
   out.replaceChildren();
+  // The menu follows the edition asked for, saying so when that changes what it showed.
+  const inForce = (e) => e || IN_FORCE;
+  if (inForce(ed) !== inForce(menu)) {
+    $("rule-ed").value = ed;
+    localStorage.setItem("chainjudge.rule-ed", ed);
+    out.append(el("p", { class: "muted switched" }, "The edition menu now says " + EDITION[ed] + " 2026, the edition of the rule tapped."));
+  }
   $("rule-q").dataset.shown = q;
   out.dataset.ed = ed;
   localStorage.setItem("chainjudge.rule", JSON.stringify({ q, ed }));
@@ -52,8 +69,8 @@ function findRule(edition) {
       v.children.length ? el("div", {}, el("strong", {}, "Sub-rules"), v.children.map((c) => el("div", {}, refLink(c, e), " " + c.title))) : null,
       el("p", { class: "muted other" }, otherLine(r))));
   } else if (r.error) {
-    out.append(el("div", { class: "card" }, el("h3", {}, "No rule " + r.error.number), el("p", {}, inline(r.error.help)),
-      r.error.nearest.length ? el("div", {}, "Nearest: ", r.error.nearest.map((n) => [refLink(n, r.error.edition), " " + n.title + " "])) : null));
+    out.append(el("div", { class: "card" }, el("h3", {}, "No rule " + r.error.number), el("p", {}, notFoundHelp(r.error.help)),
+      r.error.nearest.length ? el("div", {}, "Nearest: ", r.error.nearest.map((n, i) => [i ? " · " : "", refLink(n, r.error.edition), " " + n.title])) : null));
   } else if (r.hits.length === 0) {
     out.append(el("div", { class: "card" }, "No rule matches “" + q + "”.", (r.suggestions || []).length ? el("div", {}, "Nearest titles: ", r.suggestions.map((n) => [refLink(n, r.edition), " " + n.title + " "])) : null));
   } else {

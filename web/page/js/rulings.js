@@ -19,7 +19,7 @@ const citedList = (list, edition) => commaList(list, (n) => citedLink(n, edition
 function sourceLine(s) {
   return el("div", {}, (s.official ? "Official: " : "Community: ") + s.publisher + ", “" + s.title + "”" + (s.date ? ", " + s.date : ", no date given"),
     s.heading ? ", under the heading “" + s.heading + "”" : "",
-    s.url ? [" · ", el("a", { href: s.url, rel: "noreferrer" }, "source")] : null);
+    s.url ? [" · ", el("a", { class: "source", href: s.url, target: "_blank", rel: "noreferrer" }, "the source (online)")] : null);
 }
 // One ruling: title, kind and answer; then, open for the best match and a tap away for the
 // others, its warnings (those not already said above the list), question, what happens,

@@ -27,7 +27,7 @@ const edited = () => localStorage.getItem("chainjudge.edited") === "1";
 // Puts `text` in the editor. The judge's own edits it replaces can be had back with Undo.
 function setText(text, path, what) {
   const ta = $("replay-text");
-  const before = { text: ta.value, path: currentPath };
+  const before = { text: ta.value, path: currentPath, replayed: localStorage.getItem("chainjudge.replayed") };
   const had = edited() && before.text !== text;
   ta.value = text;
   currentPath = path || "situation.yaml";
@@ -47,6 +47,7 @@ function setText(text, path, what) {
         save();
         notice.replaceChildren(el("div", { class: "card muted" }, "Your edited situation is back."));
         $("replay-out").replaceChildren();
+        if (before.replayed) { localStorage.setItem("chainjudge.replayed", before.replayed); replay(); }
       } }, "Undo")));
   }
 }
@@ -57,7 +58,9 @@ function openRuling(id) {
   replay();
 }
 $("replay-text").addEventListener("input", () => {
-  $("replay-notice").replaceChildren();
+  // Typing puts the share box away; an Undo stays until the next replacement.
+  const box = document.querySelector("#replay-notice .sharebox");
+  if (box) box.remove();
   // An edited ruling is the judge's own situation now: named so in the report.
   currentPath = "situation.yaml";
   $("replay-pick").value = "";
@@ -125,6 +128,25 @@ $("replay-share").addEventListener("click", () => {
 // On opening: a shared link's situation (the judge's own kept for Undo, and the link cleared
 // from the address bar so a reload keeps later edits), else the stored one, replayed again
 // if it was.
+// A shared link's situation in the editor (the judge's own kept for Undo), replayed, and the
+// link cleared from the address bar so a reload keeps later edits; or why it cannot be read.
+function openShared(shared, stored) {
+  history.replaceState(null, "", location.href.split("#")[0]);
+  if (shared.text !== undefined) {
+    if (stored !== null && stored !== shared.text) localStorage.setItem("chainjudge.edited", "1");
+    setText(shared.text, "shared.yaml", "Opened a shared situation");
+    localStorage.setItem("chainjudge.replayed", JSON.stringify({ rules: "" }));
+  } else {
+    $("replay-notice").replaceChildren(el("div", { class: "card what bad shared-error" }, shared.error));
+  }
+}
+// A shared link followed in a tab where the page is already open.
+window.addEventListener("hashchange", () => {
+  if (!location.hash.startsWith("#s=")) return;
+  openShared(sharedText(location.hash), $("replay-text").value);
+  navigate("replay");
+  if (localStorage.getItem("chainjudge.replayed")) replay();
+});
 function restore() {
   const shared = location.hash.startsWith("#s=") ? sharedText(location.hash) : null;
   const stored = localStorage.getItem("chainjudge.situation");
@@ -136,14 +158,7 @@ function restore() {
   const ruling = localStorage.getItem("chainjudge.ruling");
   if (ruling) { $("ruling-q").value = ruling; findRuling(); }
   if (shared) {
-    history.replaceState(null, "", location.href.split("#")[0]);
-    if (shared.text !== undefined) {
-      if (stored !== null && stored !== shared.text) localStorage.setItem("chainjudge.edited", "1");
-      setText(shared.text, "shared.yaml", "Opened a shared situation");
-      localStorage.setItem("chainjudge.replayed", JSON.stringify({ rules: "" }));
-    } else {
-      $("replay-notice").replaceChildren(el("div", { class: "card what bad shared-error" }, shared.error));
-    }
+    openShared(shared, stored);
     show("replay");
   } else {
     show(localStorage.getItem("chainjudge.view") || "rules");

@@ -86,6 +86,11 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   check(/kept across a reload/.test(await other.textContent("#replay-out .summary h3")), "Share: and replays it");
   check(!/#/.test(other.url()), "Share: the address bar drops the link's situation, so a reload keeps later edits");
   await other.close();
+  // A link followed in a tab that has the page open already opens its situation too.
+  await page.fill("#replay-text", "format: 1\ntitle: something else\nplayers: [Ana, Ben]\nchain: []\n");
+  await page.evaluate((l) => { location.href = l; }, link);
+  await page.waitForFunction(() => /kept across a reload/.test(document.getElementById("replay-text").value), null, { timeout: 5000 }).catch(() => {});
+  check((await page.inputValue("#replay-text")) === kept && (await page.$$("#replay-undo")).length === 1, "Share: a link followed in an open page opens it, with an Undo");
   // A link cut short says so, rather than replaying half a file.
   const cutShort = watch(await context.newPage());
   await cutShort.goto(link.slice(0, -12));

@@ -26,4 +26,10 @@ module.exports = async ({ page, check, shot, fits }) => {
   check(y >= 0 && y < 200, `Guide: a section link scrolls to its heading (${Math.round(y)} px from the top)`);
   await page.goBack();
   check(!(await page.$eval("#view-replay", (s) => s.hidden)), "Guide: Back returns to the Replay view");
+  // The guide's whole example replays on a tap (the format's "A whole example").
+  await page.click("#replay-guide");
+  await page.click("#guide-out details.gsec >> text=A whole example");
+  await page.click("#guide-out details.gsec[open] button.try");
+  await page.waitForSelector("#replay-out .summary");
+  check(!(await page.$eval("#view-replay", (s) => s.hidden)) && !(await page.$$("#replay-out .problem")).length, "Guide: its example replays without a problem");
 };

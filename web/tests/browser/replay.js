@@ -8,6 +8,7 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text, fits }) => {
   // The ruling's answer: Sands counters Spell A, then B resolves (Vendetta Rules FAQ).
   check((await text("#replay-out .summary .resolved")) === "sands, b", `Replay: resolution order sands, b (${await text("#replay-out .summary .resolved")})`);
   check(/Outcomes: the same under July and October\./.test(await text("#replay-out .summary")), "Replay: the summary says the outcomes agree");
+  check(/expected outcome \(expect\) holds under July and October/.test(await text("#replay-out .summary .expect")), "Replay: the file's expect is checked, and holds");
   const steps = await page.$$eval("#replay-out .step", (s) => s.length);
   check(steps >= 10, `Replay: ${steps} steps listed`);
   const flagged = await page.$$eval("#replay-out .step.differs", (s) => s.length);

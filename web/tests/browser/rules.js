@@ -26,10 +26,24 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text }) => {
   const got = await page.$$eval("#rule-out .hit h3", (h) => h.map((x) => x.textContent));
   check(JSON.stringify(got) === JSON.stringify(want) && got.some((x) => /\(inferred\)/.test(x)) && got.some((x) => /^removed \(July/.test(x)),
     `Rules: results carry their October marks (${got.slice(0, 3).join("; ")})`);
-  // A tap on a July number from October results shows the July rule, and the menu keeps October.
+  // A tap on a July number from October results shows the July rule; the menu follows, and
+  // the page says so.
   await page.click("#rule-out .hit h3 >> text=/^unconfirmed|^removed/ >> button.rule");
-  check(/July 2026 Core Rules/.test(await text("#rule-out .card .muted")) && (await page.inputValue("#rule-ed")) === "october",
-    "Rules: a July number tapped from October results opens in July, the edition menu unchanged");
+  check(/July 2026 Core Rules/.test(await text("#rule-out .card .muted")) && (await page.inputValue("#rule-ed")) === "july" && /now says July/.test(await text("#rule-out .switched")),
+    "Rules: a July number tapped from October results opens in July, and the menu says July");
+  // Finding the same thing again adds no step to Back.
+  const depth = await page.evaluate(() => history.length);
+  await page.click("#rule-form button[type=submit]");
+  await page.click("#rule-form button[type=submit]");
+  check((await page.evaluate(() => history.length)) === depth, "Rules: Find again on the same rule adds nothing to Back");
+  // An October number asked in July: the July rule it was is a tap away, and so is October.
+  await page.fill("#rule-q", "420.4.b");
+  await page.click("#rule-form button[type=submit]");
+  await page.waitForSelector("#rule-out h3");
+  const help = await text("#rule-out .card p");
+  check(/it is July 419\.4\.b\. Look 420\.4\.b up in October$/.test(help) && !/--rules/.test(help), `Rules: a number of the other edition, in the page's words (${help})`);
+  await page.click("#rule-out .card p button.plain");
+  check(/^420\.4\.b /.test(await text("#rule-out h3")) && (await page.inputValue("#rule-ed")) === "october", "Rules: and the button finds it in October");
   await page.fill("#rule-q", "337");
   await page.selectOption("#rule-ed", "july");
   await page.click("#rule-form button[type=submit]");
