@@ -6,7 +6,8 @@
 use crate::diag::FileProblems;
 use crate::render::json_document;
 
-/// The largest situation the page replays, in bytes: the CLI's default `--max-size` (32 MiB).
+/// The largest situation the page replays, in bytes (32 MiB); also the CLI's default
+/// `--max-size`.
 pub const PAGE_MAX_BYTES: usize = 32 << 20;
 
 /// A replay for the page: `{"report": REPORT, "view": VIEW}`, where REPORT is exactly the text

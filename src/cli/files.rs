@@ -3,7 +3,8 @@
 use super::*;
 
 /// The largest file `load_file` reads, in bytes (`--max-size`, 32 MiB by default).
-pub static MAX_SIZE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(32 << 20);
+pub static MAX_SIZE: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(crate::api::PAGE_MAX_BYTES as u64);
 
 /// The output width (`--width`), for the notes `load_file` writes to stderr.
 pub static WIDTH: std::sync::atomic::AtomicU16 = std::sync::atomic::AtomicU16::new(100);

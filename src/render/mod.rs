@@ -176,6 +176,8 @@ struct Line {
     holders: String,
     rules: String,
     flag: Flag,
+    /// The one edition the step is taken under, when two are compared and only one has it.
+    only: Option<EditionId>,
 }
 
 /// The printable row `n` (1-based) of `r`, or `None` for a row no edition has.
@@ -189,8 +191,9 @@ fn line_of(r: &Report, eds: &[EditionId], n: usize, row: &Row) -> Option<Line> {
         .collect();
     let &(k0, first) = present.first()?;
     let mut what = first.what.clone();
-    if present.len() == 1 && eds.len() == 2 {
-        what = format!("[{} only] {what}", eds[k0].title());
+    let only = (present.len() == 1 && eds.len() == 2).then(|| eds[k0]);
+    if let Some(e) = only {
+        what = format!("[{} only] {what}", e.title());
     }
     let mut notes: Vec<String> = Vec::new();
     for (k, st) in &present {
@@ -238,6 +241,7 @@ fn line_of(r: &Report, eds: &[EditionId], n: usize, row: &Row) -> Option<Line> {
         holders: holder,
         rules,
         flag: *flag,
+        only,
     })
 }
 

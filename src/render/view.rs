@@ -18,14 +18,6 @@ pub fn view(r: &Report) -> Value {
         .enumerate()
         .filter_map(|(n, row)| {
             let l = line_of(r, &eds, n + 1, row)?;
-            let present: Vec<EditionId> = row
-                .steps
-                .iter()
-                .zip(&eds)
-                .filter(|(s, _)| s.is_some())
-                .map(|(_, e)| *e)
-                .collect();
-            let only = (present.len() == 1 && eds.len() == 2).then(|| present[0]);
             Some(json!({
                 "n": n + 1,
                 "who": l.who,
@@ -34,7 +26,7 @@ pub fn view(r: &Report) -> Value {
                 "state": l.state,
                 "holders": l.holders,
                 "flag": l.flag,
-                "only": only,
+                "only": l.only,
             }))
         })
         .collect();
