@@ -85,14 +85,14 @@ impl<'s> Engine<'s> {
         let it = &self.inst[idx];
         if active {
             format!(
-                "Legion of {} is active {when}: {} has played another card this turn ({})",
+                "Legion of {} is active {when}, as {} has played another card this turn: {}",
                 it.iid,
                 self.name(it.controller),
                 self.played_list(it.controller, CardKind::Card, Some(&it.iid))
             )
         } else {
             format!(
-                "Legion of {} is not active {when}: {} has played no other card this turn",
+                "Legion of {} is not active {when}, as {} has played no other card this turn",
                 it.iid,
                 self.name(it.controller)
             )
