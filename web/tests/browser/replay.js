@@ -18,6 +18,15 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text, fits }) => {
   await shot("replay");
   await shot("replay-full", true);
 
+  // The same file with its expected order swapped: the expect fails, and says what it got.
+  const original = await page.inputValue("#replay-text");
+  await page.fill("#replay-text", original.replace("resolved: [sands, b]", "resolved: [b, sands]"));
+  await page.click("#replay-go");
+  // Waits for the new report: the old one's summary is still on the page until it comes.
+  const failed = await page.waitForSelector("#replay-out .summary .expect.bad", { timeout: 5000 }).then(() => text("#replay-out .summary .expect"), () => "");
+  check(/does not hold/.test(failed) && /July: resolved: expected \[b, sands\], got \[sands, b\]/.test(failed) && /October: resolved: expected \[b, sands\], got \[sands, b\]/.test(failed),
+    `Replay: an edited expect that fails is named, per edition (${failed})`);
+
   // A board ruling: its answer (Riot's Spiritforged FAQ, in the file) is that Ana reaches 7 points
   // and the conquer draws her a card instead of the final point. Whether the editions' outcomes
   // differ is the engine's to say; the page must say what the report says.
