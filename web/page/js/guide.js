@@ -80,6 +80,8 @@ function buildGuide() {
   if (guideBuilt) return;
   guideBuilt = true;
   const out = $("guide-out");
+  // The format's text speaks of the command line; on this page, Replay is both commands.
+  out.append(el("p", { class: "gintro" }, md("On this page, **Replay** reads a situation as `chainjudge replay` does and checks its `expect` as `chainjudge verify` does; “Replay this example” under an example tries it there.")));
   let lines = [];
   let head = null;
   const flush = () => {
