@@ -54,6 +54,15 @@ fn nothing_found_is_exit_1_with_the_nearest_rules() {
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(v["error"]["code"], "not_found");
     assert_eq!(v["error"]["nearest"][0]["number"], "337.4");
+    // A number past the last rule of its part has no neighbour from another part: 999.9 is not
+    // near 816.1.b, the book's last rule.
+    let far = run(
+        &["rule", "999.9", "--rules", "july", "--format", "json"],
+        None,
+    );
+    assert_eq!(far.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&far.stdout).unwrap();
+    assert_eq!(v["error"]["nearest"], serde_json::json!([]), "{v}");
     // Words: a search that finds nothing is 1 as well, with the nearest titles.
     let out = run(&["rule", "qqqq zzzz", "--rules", "july"], None);
     assert_eq!(out.status.code(), Some(1));

@@ -191,7 +191,8 @@ pub enum LookupError {
         number: String,
         /// What the data knows about it.
         hint: String,
-        /// The nearest rules by number (the one before, the one after), in order.
+        /// The nearest rules by number (the one before, the one after, each only when in the
+        /// same hundred as `number`), in order.
         nearest: Vec<RuleRef>,
     },
 }

@@ -349,7 +349,7 @@ fn not_found(number: &str, edition: EditionId) -> LookupError {
     let eds = Editions::get();
     let hint = match edition {
         EditionId::October => {
-            "no October rule has this number: the known October changes establish none, and no imported October text holds one".to_string()
+            "no October rule has this number (the known October changes establish none, and no imported October text holds one), and no July rule has it either".to_string()
         }
         EditionId::July => {
             let renumbered_to = eds
@@ -374,7 +374,9 @@ fn not_found(number: &str, edition: EditionId) -> LookupError {
 }
 
 /// The rules just before and just after `number` in `edition`'s numbering (established and
-/// inferred numbers), for a lookup that found nothing.
+/// inferred numbers), for a lookup that found nothing; only those in the same part of the
+/// Core Rules (the same hundred: 300 to 399 for 337.9), so 999.9 has none rather than the last
+/// rule of the book.
 fn nearest(number: &str, edition: EditionId) -> Vec<RuleRef> {
     use std::cmp::Ordering;
     let eds = Editions::get();
@@ -405,9 +407,11 @@ fn nearest(number: &str, edition: EditionId) -> Vec<RuleRef> {
             _ => {}
         }
     }
+    let part = |n: &str| n.as_bytes().first().copied();
     [before, after]
         .into_iter()
         .flatten()
+        .filter(|(_, n)| part(n) == part(number))
         .map(|(i, _)| rule_ref(i, edition))
         .collect()
 }

@@ -135,8 +135,12 @@ impl<'a> Reader<'a> {
                         )
                         .label("no such July rule")
                         .help(format!(
-                            "cite July numbers (`chainjudge rule WORDS --rules july` finds one); the nearest are {}",
-                            near.join(" and ")
+                            "cite July numbers (`chainjudge rule WORDS --rules july` finds one){}",
+                            match near.len() {
+                                0 => String::new(),
+                                1 => format!("; the nearest is {}", near[0]),
+                                _ => format!("; the nearest are {}", near.join(" and ")),
+                            }
                         )),
                     );
                 }
