@@ -23,13 +23,18 @@ function sourceExcerpt(text, p) {
   // The line before, for context, unless it is blank or ends before the cut.
   const above = p.line > 1 ? lines[p.line - 2] : "";
   const prev = above.trim() && Array.from(above).length > from + 1 ? [gutter(p.line - 1), cut(above), "\n"] : null;
-  return el("pre", { class: "src" }, prev, gutter(p.line), cut(line), "\n",
-    gutter(null), before, el("span", { class: "caret" }, "^".repeat(width) + " ", inline(p.label)));
+  // The label follows its carets when the whole fits the screen, else goes under the excerpt.
+  const follows = w + 3 + before.length + width + 1 + Array.from(p.label).length <= FITS;
+  return [el("pre", { class: "src" }, prev, gutter(p.line), cut(line), "\n",
+    gutter(null), before, el("span", { class: "caret" }, "^".repeat(width) + (follows ? " " : ""), follows ? inline(p.label) : null)),
+  follows ? null : el("p", { class: "caret-label" }, "^ ", inline(p.label))];
 }
 // A mark starting after column CUT_AFTER is shown with KEEP_BEFORE characters before it (the
 // first of them replaced by "…"): about 30 characters fit a 360-pixel screen.
 const CUT_AFTER = 16;
 const KEEP_BEFORE = 8;
+// Characters of a source line that fit the screen without scrolling.
+const FITS = 34;
 function problemCard(text, p, first) {
   const help = PAGE_HELP[p.code] || p.help;
   return el("div", { class: "card problem" + (first ? " first" : "") },
@@ -68,6 +73,8 @@ function goToLine(line, focus, p) {
   ta.scrollTop = Math.max(0, (line - 1) * h - ta.clientHeight / 3);
   // A monospace character is about 0.6 of the font size wide.
   const ch = (parseFloat(getComputedStyle(ta).fontSize) || 16) * 0.6;
-  ta.scrollLeft = p ? Math.max(0, (p.column - 1) * ch - ta.clientWidth / 3) : 0;
+  // Sideways only when the marked text would end off the screen: the lines keep their starts.
+  const end = p ? (p.end_line === p.line ? p.end_column : p.column + 1) : 0;
+  ta.scrollLeft = p && (end - 1) * ch > ta.clientWidth - 24 ? Math.max(0, (p.column - 1) * ch - ta.clientWidth / 3) : 0;
   ta.dataset.line = String(line);
 }

@@ -118,12 +118,33 @@ function findInGuide() {
     const hit = words.length > 0 && words.every((w) => s.dataset.text.includes(w));
     s.open = hit;
     s.hidden = words.length > 0 && !hit;
+    markWords(s, hit ? words : []);
     if (hit) found++;
   }
   // While finding, only the sections found are shown, the first at the top.
   for (const x of document.querySelectorAll("#guide-out .gintro")) x.hidden = words.length > 0;
   window.scrollTo(0, 0);
   $("guide-found").textContent = words.length ? (found ? `${found} section${found === 1 ? "" : "s"} hold “${words.join(" ")}”` : `No section holds “${words.join(" ")}”`) : "";
+}
+// Marks each of `words` (lower case) in section `sec`'s text, after taking the last marks away.
+function markWords(sec, words) {
+  for (const m of sec.querySelectorAll("mark")) m.replaceWith(m.textContent);
+  sec.normalize();
+  if (!words.length) return;
+  const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
+  const walk = document.createTreeWalker(sec, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  for (let n; (n = walk.nextNode());) if (n.nodeValue.match(re)) nodes.push(n);
+  for (const n of nodes) {
+    const parts = [];
+    let at = 0;
+    for (const m of n.nodeValue.matchAll(re)) {
+      parts.push(n.nodeValue.slice(at, m.index), el("mark", {}, m[0]));
+      at = m.index + m[0].length;
+    }
+    parts.push(n.nodeValue.slice(at));
+    n.replaceWith(...parts);
+  }
 }
 $("guide-form").addEventListener("submit", (e) => { e.preventDefault(); findInGuide(); });
 $("replay-guide").addEventListener("click", () => openGuide());

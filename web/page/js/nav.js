@@ -3,9 +3,7 @@
 // judge left (a rule tapped in a ruling, then Back: the ruling again, at the same height).
 function show(view) {
   if (view === "guide") buildGuide();
-  // The Guide belongs to Replay: its tab stays marked.
-  const tab = view === "guide" ? "replay" : view;
-  for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(b.dataset.view === tab));
+  for (const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected", String(b.dataset.view === view));
   for (const s of document.querySelectorAll("main section")) s.hidden = s.id !== "view-" + view;
   localStorage.setItem("chainjudge.view", view);
 }

@@ -55,7 +55,7 @@ function mergedSummary([july, october], value) {
   for (const k of labels) {
     if (j.get(k) === o.get(k)) { dl.append(el("dt", {}, k), el("dd", {}, value(k, j.get(k)))); continue; }
     for (const [e, m] of [["July", j], ["October", o]]) {
-      dl.append(el("dt", { class: "differs" }, k + " (" + e + ")"), el("dd", { class: "differs" }, m.has(k) ? value(k, m.get(k)) : "—"));
+      dl.append(el("dt", { class: "differs" }, k + " (" + e + ")"), el("dd", { class: "differs" }, m.has(k) ? value(k, m.get(k)) : "none"));
     }
   }
   return el("div", { class: "summary-block merged" }, el("p", { class: "muted" }, "Where July and October differ, each edition's line is given."), dl);

@@ -18,6 +18,15 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   check((await page.getAttribute("#replay-text", "data-line")) === "4", "Diagnostics: the editor selects line 4");
   await fits("Diagnostics");
   await shot("diagnostic");
+  // A label too long to follow its carets on the screen goes under the excerpt, whole, and the
+  // editor keeps the starts of its lines in view (the marked word is on the screen already).
+  await page.fill("#replay-text", "format: 1\nplayers: [Ana, Ben]\npoints: { Ana: three }\n");
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .problem p.caret-label");
+  const label = await text("#replay-out .problem p.caret-label");
+  const clipped = await page.$eval("#replay-out .problem pre.src", (p) => p.scrollWidth > p.clientWidth);
+  check(/^\^ expected a whole number/.test(label) && !clipped, `Diagnostics: a long label is shown whole under the excerpt (${label}; excerpt clipped: ${clipped})`);
+  check((await page.$eval("#replay-text", (t) => t.scrollLeft)) === 0, "Diagnostics: the editor is not scrolled sideways for a mark already in view");
   // A problem far down the file: the editor scrolls to it.
   const far = "format: 1\nplayers: [Ana, Ben]\nchain:\n" + "# filler\n".repeat(60) + "  - { name: Spell, controler: Ana, kind: spell }\n";
   await page.fill("#replay-text", far);

@@ -15,6 +15,9 @@ module.exports = async ({ page, check, shot, fits }) => {
   const open = await page.$$eval("#guide-out details.gsec[open]", (d) => d.map((x) => x.querySelector("summary").textContent));
   check(open.includes("Battlefields") && open.every((s) => s !== "Terms"), `Guide: \`contested_by\` opens the sections holding it (${open.join(", ")})`);
   check((await page.$$eval("#guide-out details.gsec[open] .grow", (r) => r.length)) > 0, "Guide: tables are laid out as rows");
+  const marks = await page.$$eval("#guide-out mark", (m) => m.map((x) => x.textContent));
+  check(marks.length > 0 && marks.every((m) => m === "contested_by"), `Guide: the word found is marked where it stands (${marks.length} places)`);
+  check((await page.getAttribute("#tab-guide", "aria-selected")) === "true" && (await page.getAttribute("#tab-replay", "aria-selected")) === "false", "Guide: its own tab is marked");
   await fits("Guide");
   await shot("guide");
   // A link to a section of the format opens it.
