@@ -170,8 +170,8 @@ impl<'a> Report<'a> {
                         .collect::<Vec<_>>(),
                 )
             };
-            add("Conquers", scored(&p.conquered), scored(&q.conquered));
-            add("Holds", scored(&p.held), scored(&q.held));
+            add("conquers", scored(&p.conquered), scored(&q.conquered));
+            add("holds", scored(&p.held), scored(&q.held));
             let combats = |v: &[(String, crate::trace::CombatResult)]| {
                 list(
                     &v.iter()

@@ -204,9 +204,9 @@ fn view(i: usize, edition: EditionId, tree: bool) -> RuleView {
                     } else if o.inferred || standing == Standing::Imported {
                         "chainjudge has no October summary: the summary is the July rule's.".to_string()
                     } else if crate::import::october_map::load_map().is_some() {
-                        "chainjudge has no October summary: the summary is the July rule's; the number is established by the known October changes.".to_string()
+                        "chainjudge has no October summary: the summary is the July rule's; the number is established (a source states it).".to_string()
                     } else {
-                        "The October text is not available: the summary is the July rule's; the number is established by the known October changes.".to_string()
+                        "The October text is not available: the summary is the July rule's; the number is established (a source states it).".to_string()
                     });
                     j.summary.to_string()
                 }

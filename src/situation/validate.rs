@@ -84,7 +84,7 @@ impl Registry {
         if let Some(&(_, first)) = self.ids.get(id) {
             let mut p = Problem::new("duplicate_id", loc, format!("the id `{id}` is used twice"))
                 .label("second use")
-                .help("every id is unique: add `id:` with a different value to one of them (ids default to the slug of the name)");
+                .help("every id is unique: change one of the two (an entry without `id:` takes the slug of its name, so give it an `id:` of its own)");
             if first != loc {
                 p.also.push((first, "first use".to_string()));
             }

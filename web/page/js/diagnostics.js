@@ -49,7 +49,9 @@ function showProblems(out, text, r) {
   out.append(el("p", { class: "diagnostics what bad" }, ps.message,
     ps.total > ps.places.length ? ` (the first ${ps.places.length} of ${ps.total} are shown)` : ""));
   ps.places.forEach((p, i) => out.append(problemCard(text, p, i === 0)));
-  if (ps.places.length) goToLine(ps.places[0].line, false, ps.places[0]);
+  // After the tap that replayed has done with the selection (Chromium puts a blurred editor's
+  // caret back at the end once the click handler returns).
+  if (ps.places.length) setTimeout(() => goToLine(ps.places[0].line, false, ps.places[0]), 0);
 }
 // Selects line `line` of the editor (or, given the problem `p`, its marked text) and scrolls
 // the editor to it, sideways too; with `focus`, also brings the editor into view and gives it

@@ -86,8 +86,10 @@ function buildGuide() {
   let head = null;
   const flush = () => {
     if (head === null) { out.append(el("div", { class: "gintro" }, blocks(lines))); return; }
-    out.append(el("details", { class: "card gsec", id: "guide-" + slug(head), "data-text": (head + "\n" + lines.join("\n")).toLowerCase() },
-      el("summary", {}, md(head)), blocks(lines)));
+    const sec = el("details", { class: "card gsec", id: "guide-" + slug(head) }, el("summary", {}, md(head)), blocks(lines));
+    // Find reads the text as shown, not its Markdown (`**` finds nothing).
+    sec.dataset.text = sec.textContent.toLowerCase();
+    out.append(sec);
   };
   for (const l of GUIDE_MD.split("\n")) {
     if (/^#{1,2} /.test(l)) {

@@ -15,7 +15,9 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   check(src.some((l) => l === "4 │ …Spell, controler: Ana, kind: spell }") && src.some((l) => /^ {2}│ {9}\^{9} unknown key$/.test(l)),
     `Diagnostics: the source line with a caret under \`controler\` (${JSON.stringify(src)})`);
   check(/did you mean `controller`|did you mean controller/.test(await text("#replay-out .problem .fix")), "Diagnostics: the fix is shown");
-  check((await page.getAttribute("#replay-text", "data-line")) === "4", "Diagnostics: the editor selects line 4");
+  // The editor goes to the problem just after the tap (see showProblems).
+  const onLine = (n) => page.waitForSelector(`#replay-text[data-line="${n}"]`, { timeout: 3000 }).then(() => true, () => false);
+  check(await onLine(4), "Diagnostics: the editor selects line 4");
   await fits("Diagnostics");
   await shot("diagnostic");
   // A label too long to follow its carets on the screen goes under the excerpt, whole, and the
@@ -26,12 +28,14 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   const label = await text("#replay-out .problem p.caret-label");
   const clipped = await page.$eval("#replay-out .problem pre.src", (p) => p.scrollWidth > p.clientWidth);
   check(/^\^ expected a whole number/.test(label) && !clipped, `Diagnostics: a long label is shown whole under the excerpt (${label}; excerpt clipped: ${clipped})`);
-  check((await page.$eval("#replay-text", (t) => t.scrollLeft)) === 0, "Diagnostics: the editor is not scrolled sideways for a mark already in view");
+  check((await onLine(3)) && (await page.$eval("#replay-text", (t) => t.scrollLeft)) === 0, "Diagnostics: the editor is not scrolled sideways for a mark already in view");
   // A problem far down the file: the editor scrolls to it.
   const far = "format: 1\nplayers: [Ana, Ben]\nchain:\n" + "# filler\n".repeat(60) + "  - { name: Spell, controler: Ana, kind: spell }\n";
   await page.fill("#replay-text", far);
   await page.click("#replay-go");
   await page.waitForSelector("#replay-out .diagnostics");
+  const marked = await page.waitForFunction(() => { const t = document.getElementById("replay-text"); return t.value.slice(t.selectionStart, t.selectionEnd) === "controler"; }, null, { timeout: 3000 }).then(() => true, () => false);
+  check(marked, "Diagnostics: after Replay the editor selects the marked text, `controler`");
   const scrolled = await page.$eval("#replay-text", (t) => t.scrollTop);
   check((await page.getAttribute("#replay-text", "data-line")) === "64" && scrolled > 0, `Diagnostics: the editor scrolls to line 64 (scrollTop ${scrolled})`);
   await page.click("#replay-out .problem button.plain");

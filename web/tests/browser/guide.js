@@ -20,6 +20,10 @@ module.exports = async ({ page, check, shot, fits }) => {
   check((await page.getAttribute("#tab-guide", "aria-selected")) === "true" && (await page.getAttribute("#tab-replay", "aria-selected")) === "false", "Guide: its own tab is marked");
   await fits("Guide");
   await shot("guide");
+  // Find reads the text as shown: Markdown's own marks are not in it.
+  await page.fill("#guide-q", "**");
+  await page.click("#guide-form button[type=submit]");
+  check((await page.textContent("#guide-found")) === "No section holds “**”", `Guide: Markdown's marks are not found (${await page.textContent("#guide-found")})`);
   // A link to a section of the format opens it.
   await page.fill("#guide-q", "");
   await page.click("#guide-form button[type=submit]");
