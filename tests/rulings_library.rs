@@ -387,6 +387,36 @@ fn within_a_kind_of_match_the_ruling_about_the_query_and_the_current_one_come_fi
 }
 
 #[test]
+fn a_keyword_tagged_on_few_rulings_is_followed_by_the_rulings_whose_text_holds_it() {
+    // "Spell" is tagged on one ruling; the Crumbling Sands and Legion rulings are about spells
+    // without the tag. Tagged first, then the text matches; a card match keeps its rule.
+    let (hits, total) = rulings::search::answer("spell", &Filter::default(), None, usize::MAX);
+    assert_eq!(hits[0].matched, "keyword");
+    assert_eq!(
+        hits[0].ruling.id,
+        "spell-damage-at-a-battlefield-is-not-defending"
+    );
+    let ids: Vec<&str> = hits.iter().map(|h| h.ruling.id).collect();
+    for about_spells in [
+        "crumbling-sands-spell-earlier-this-turn",
+        "countered-spell-still-counts-for-legion",
+    ] {
+        assert!(ids.contains(&about_spells), "{about_spells} in {ids:?}");
+    }
+    assert!(total > 10, "{total}");
+    let first_words = hits.iter().position(|h| h.matched == "words").unwrap();
+    assert!(
+        hits[first_words..].iter().all(|h| h.matched == "words"),
+        "every tagged ruling before the text matches"
+    );
+    let (cards, _) = rulings::search::answer("crumbling sands", &Filter::default(), None, 100);
+    assert!(
+        cards.iter().all(|h| h.matched != "words"),
+        "no loose words under a card"
+    );
+}
+
+#[test]
 fn a_ruling_replayed_as_markdown_starts_with_its_question_and_answer() {
     let out = run(&[
         "replay",

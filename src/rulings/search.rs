@@ -334,8 +334,11 @@ pub fn search_in(query: &str, limit: usize, edition: Option<EditionId>) -> Vec<R
 
 /// What `ruling QUERY` shows: the rulings passing `filter` that match `query`, best first, the
 /// rest only when they match nearly as well as the best (none after an exact id; no loose word
-/// matches under a card, rule or keyword match), at most `limit`; and how many there were before
-/// the limit. `edition`: read a rule number in the query in this edition only.
+/// matches under a card or rule match), at most `limit`; and how many there were before the
+/// limit. Under a keyword match, the rulings whose text holds the word follow the tagged ones
+/// (as nearly as well as the best of them): keywords are tagged by hand, and "spell" is tagged
+/// on one ruling while dozens are about spells. `edition`: read a rule number in the query in
+/// this edition only.
 pub fn answer(
     query: &str,
     filter: &Filter,
@@ -348,11 +351,16 @@ pub fn answer(
         .filter(|h| allowed.iter().any(|r| r.id == h.ruling.id))
         .collect();
     let best = found.first().map(|h| (h.score, h.matched));
+    let best_words = found
+        .iter()
+        .find(|h| h.matched == "words")
+        .map_or(0.0, |h| h.score);
     let all: Vec<_> = found
         .into_iter()
         .enumerate()
         .filter(|(k, h)| match best {
             Some((_, "id")) => *k == 0,
+            Some((_, "keyword")) if h.matched == "words" => h.score >= 0.3 * best_words,
             Some((top, _)) => h.score >= 0.3 * top,
             None => false,
         })
