@@ -29,12 +29,12 @@ function sourceExcerpt(text, p) {
     gutter(null), before, el("span", { class: "caret" }, "^".repeat(width) + (follows ? " " : ""), follows ? inline(p.label) : null)),
   follows ? null : el("p", { class: "caret-label" }, "^ ", inline(p.label))];
 }
-// A mark starting after column CUT_AFTER is shown with KEEP_BEFORE characters before it (the
-// first of them replaced by "…"): about 30 characters fit a 360-pixel screen.
+// FITS characters of an excerpt (gutter included) fit a 360-pixel screen without scrolling. A
+// mark starting after column CUT_AFTER is shown with KEEP_BEFORE characters before it (the
+// first of them replaced by "…"), so the mark starts well inside those FITS.
+const FITS = 34;
 const CUT_AFTER = 16;
 const KEEP_BEFORE = 8;
-// Characters of a source line that fit the screen without scrolling.
-const FITS = 34;
 function problemCard(text, p, first) {
   const help = PAGE_HELP[p.code] || p.help;
   return el("div", { class: "card problem" + (first ? " first" : "") },
