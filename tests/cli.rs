@@ -150,6 +150,24 @@ fn board_cases_written_by_a_new_user_verify() {
 }
 
 #[test]
+fn board_accuracy_cases_verify() {
+    // Issue 19's regression cases: every file holds a situation, so every file must pass.
+    let files = std::fs::read_dir("tests/fixtures/board-accuracy")
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "yaml"))
+        .count();
+    assert!(files >= 5, "{files} files");
+    let out = run(&["verify", "tests/fixtures/board-accuracy"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains(&format!("{files} passed, 0 failed, 0 skipped")),
+        "{text}"
+    );
+}
+
+#[test]
 fn usage_errors_and_missing_files_exit_2() {
     assert_eq!(run(&["replay"], &[]).status.code(), Some(2));
     let missing = run(&["replay", "no/such/file.yaml"], &[]);

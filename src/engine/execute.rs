@@ -3,6 +3,7 @@
 //! name, then missing targets (358.1); a refused play is undone (358.5).
 
 use super::*;
+use crate::situation::TargetAt;
 
 /// Why a chosen target is not a legal target (358.1): the id, the reason in words, the rules.
 pub(super) struct Missing {
@@ -106,17 +107,37 @@ impl<'s> Engine<'s> {
         }
     }
 
-    /// The first chosen id that is not a legal target now (358.1): a chain item not on the
-    /// Chain, a board object not on the board, or a `counter` target that is not on the Chain
-    /// (a unit or gear that has resolved is on the board, and a counter chooses only what is on
-    /// the Chain: 425.3, 355.9.a.2).
+    /// The first chosen id that is not a legal target now (358.1), in the order of
+    /// [`ItemSpec::chosen_ids`]: an id of `targets` that is neither on the Chain, on the board nor
+    /// a player; a `counter` target not on the Chain (a unit or gear that has resolved is on the
+    /// board, and a counter chooses only what is on the Chain: 425.3, 355.9.a.2); a `kill`
+    /// target neither on the board nor a unit or gear item on the Chain; a unit that another
+    /// choosing effect names and that is not on the board; or a board target outside its
+    /// effect's `target_at` (355.10.b). Effects that do not choose are not checked.
     pub(super) fn missing_target(&self, spec: &ItemSpec, me: Option<usize>) -> Option<Missing> {
         let own = me.map_or(spec.id.as_str(), |i| self.inst[i].iid.as_str());
-        let countered = spec.counter_ids();
-        spec.chosen_ids().into_iter().find_map(|id| {
-            let on_chain = id == own || self.on_chain(id).is_some_and(|i| Some(i) != me);
-            if countered.contains(&id) {
-                return (!on_chain).then(|| match self.on_board(id) {
+        let on_chain = |id: &str| id == own || self.on_chain(id).is_some_and(|i| Some(i) != me);
+        let written = spec.targets.iter().find_map(|id| {
+            let present = on_chain(id)
+                || self.s.players.iter().any(|p| p == id)
+                || self.on_board(id).is_some();
+            (!present).then(|| Missing::gone(id))
+        });
+        written.or_else(|| {
+            spec.effects
+                .iter()
+                .filter(|e| !e.untargeted)
+                .find_map(|e| self.effect_missing(e, &on_chain))
+        })
+    }
+
+    /// The first id effect `e` chooses that is not a legal target now (see
+    /// [`Engine::missing_target`]); `on_chain` says whether an id is a chain item other than the
+    /// item checked.
+    fn effect_missing(&self, e: &Effect, on_chain: &dyn Fn(&str) -> bool) -> Option<Missing> {
+        e.chosen_ids().find_map(|id| {
+            if let EffectKind::Counter(_) = e.kind {
+                return (!on_chain(id)).then(|| match self.on_board(id) {
                     Some(_) => Missing {
                         id: id.to_string(),
                         why: format!("{id} has resolved and is on the board, not on the Chain: a counter can only choose a card or ability on the Chain"),
@@ -125,10 +146,41 @@ impl<'s> Engine<'s> {
                     None => Missing::gone(id),
                 });
             }
-            let present =
-                on_chain || self.s.players.iter().any(|p| p == id) || self.on_board(id).is_some();
-            (!present).then(|| Missing::gone(id))
+            let kill = matches!(e.kind, EffectKind::Kill(_));
+            let found = self.on_board(id).filter(|&b| {
+                let kind = self.board.perms[b].kind;
+                kind == BoardKind::Unit || (kill && self.board.perms[b].killable())
+            });
+            match found {
+                Some(b) if self.meets(b, e.target_at) => None,
+                Some(_) => Some(Missing {
+                    id: id.to_string(),
+                    why: format!(
+                        "its target {id} is not where its effect may choose: {}",
+                        self.target_at_words(e.target_at)
+                    ),
+                    cites: vec![Cite::TargetLegality, Cite::UndoIllegal],
+                }),
+                // A kill may name a unit or gear item still on the Chain: it mistargets later.
+                None if kill && on_chain(id) => None,
+                None if on_chain(id) => Some(Missing {
+                    id: id.to_string(),
+                    why: format!("its target {id} is on the Chain, not on the board"),
+                    cites: vec![Cite::TargetLegality, Cite::UndoIllegal],
+                }),
+                None => Some(Missing::gone(id)),
+            }
         })
+    }
+
+    /// A `target_at` restriction in words: "only at battlefield-1", "only in a base", ...
+    fn target_at_words(&self, at: Option<TargetAt>) -> String {
+        match at {
+            None => "anywhere".into(),
+            Some(TargetAt::Base) => "only in a base".into(),
+            Some(TargetAt::AnyBattlefield) => "only at a battlefield".into(),
+            Some(TargetAt::Battlefield(bf)) => format!("only at {}", self.board.bf_id(bf)),
+        }
     }
 
     pub(super) fn forbidder(&self, p: PlayerId, spec: &ItemSpec) -> Option<String> {

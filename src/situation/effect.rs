@@ -14,10 +14,51 @@ pub struct Effect {
     pub condition: Option<Condition>,
     /// A targeting restriction checked when it executes (board files).
     pub target_at: Option<TargetAt>,
-    /// Names its carrier without targeting it (the implicit Temporary kill, 355.10.d).
+    /// Affects the ids it names without choosing them: written `chooses: false` ("deal 2 to
+    /// all enemy units here"), and the implicit Temporary kill, which names its carrier without
+    /// targeting it (355.10.d). Such ids fire no `chosen` trigger (383.4.b.2), are not checked
+    /// when the play is made (358.1), and an id that is gone is passed over, not mistargeted.
     pub untargeted: bool,
     /// The effect's mapping in the file.
     pub loc: Loc,
+}
+
+impl Effect {
+    /// The ids this effect chooses as targets of its item (358.1, 383.4.b.2): the chain item a
+    /// `counter` names and the units (and gear, for `kill`) a `kill`, `damage`, `heal`, `move`,
+    /// `recall`, `might` or `stun` names; none when it does not choose (`untargeted`). A
+    /// `move`'s `to`, a `target_at` battlefield and a condition's ids are restrictions or
+    /// references, not targets (355.10.b).
+    pub fn chosen_ids(&self) -> impl Iterator<Item = &str> {
+        let ids: &[String] = if self.untargeted {
+            &[]
+        } else {
+            self.kind.named_ids()
+        };
+        ids.iter().map(String::as_str)
+    }
+}
+
+impl EffectKind {
+    /// The ids of units, gear or chain items this effect acts on, as written (empty for the
+    /// effects that name none: `text`, `play`, `extra_turn`, `forbid_name`, `gain_point`).
+    pub fn named_ids(&self) -> &[String] {
+        match self {
+            EffectKind::Counter(id) => std::slice::from_ref(id),
+            EffectKind::Kill(ids)
+            | EffectKind::Heal(ids)
+            | EffectKind::Recall(ids)
+            | EffectKind::Stun(ids)
+            | EffectKind::Damage { targets: ids, .. }
+            | EffectKind::Move { targets: ids, .. }
+            | EffectKind::Might { targets: ids, .. } => ids,
+            EffectKind::Text
+            | EffectKind::Play(_)
+            | EffectKind::ExtraTurn(_)
+            | EffectKind::ForbidName(_)
+            | EffectKind::GainPoint(_) => &[],
+        }
+    }
 }
 
 /// What an effect does.

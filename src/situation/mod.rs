@@ -237,20 +237,16 @@ impl ItemSpec {
             .map_or(self.loc, |(_, l)| *l)
     }
 
-    /// Every id this item chooses: `targets`, plus the ids its own `counter` and `kill` name.
+    /// Every id this item chooses (358.1, 383.4.b.2), each once, in file order: `targets`, then
+    /// the ids its own effects choose ([`Effect::chosen_ids`]). A condition's ids, a `move`'s
+    /// `to` and a `target_at` battlefield are not among them.
     pub fn chosen_ids(&self) -> Vec<&str> {
-        let mut ids: Vec<&str> = self.targets.iter().map(String::as_str).collect();
-        for e in &self.effects {
-            match &e.kind {
-                EffectKind::Counter(id) if !ids.contains(&id.as_str()) => ids.push(id),
-                EffectKind::Kill(list) => {
-                    for id in list {
-                        if !ids.contains(&id.as_str()) {
-                            ids.push(id);
-                        }
-                    }
-                }
-                _ => {}
+        let mut ids: Vec<&str> = Vec::new();
+        let written = self.targets.iter().map(String::as_str);
+        let by_effects = self.effects.iter().flat_map(Effect::chosen_ids);
+        for id in written.chain(by_effects) {
+            if !ids.contains(&id) {
+                ids.push(id);
             }
         }
         ids

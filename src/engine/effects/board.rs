@@ -19,7 +19,8 @@ impl<'s> Engine<'s> {
     }
 
     /// The units an effect of item `by` names that are legal targets now; each other one is a
-    /// mistarget, skipped with a step.
+    /// mistarget, skipped with a step (359.3.e.5, 359.3.e.7), or, for an effect that does not
+    /// choose, simply not affected (a step without citation).
     pub(in crate::engine) fn unit_targets(
         &mut self,
         by: usize,
@@ -34,6 +35,18 @@ impl<'s> Engine<'s> {
                 .filter(|&u| self.board.perms[u].kind == BoardKind::Unit);
             match found {
                 Some(u) if self.meets(u, effect.target_at) => out.push(u),
+                Some(_) if effect.untargeted => self.step(
+                    Some(controller),
+                    format!("{}: {id} is not affected, it is not where the effect applies (the effect does not choose, so this is no mistarget)", self.effect_name(effect)),
+                    &[],
+                    Vec::new(),
+                ),
+                None if effect.untargeted => self.step(
+                    Some(controller),
+                    format!("{}: {id} is not affected, it is not on the board (the effect does not choose, so this is no mistarget)", self.effect_name(effect)),
+                    &[],
+                    Vec::new(),
+                ),
                 Some(_) => self.step(
                     Some(controller),
                     format!("{}: {id} is skipped, it is no longer where the effect may target (a mistarget; the rest still happens)", self.effect_name(effect)),

@@ -87,7 +87,9 @@ impl<'a> Reader<'a> {
             k => IdWhat::Board(k),
         };
         self.reg.add(&id, id_what, id_loc, &mut self.problems);
+        self.controller_ctx.push(controller.flatten());
         let triggers = self.triggers(map, TriggerCarrier::Board(kind));
+        self.controller_ctx.pop();
         let (mut keys, token) =
             self.permanent_keys(map, node, Carrier::Board(kind_word.unwrap_or("")));
         // Where it is.

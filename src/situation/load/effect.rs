@@ -29,7 +29,7 @@ const MAIN_KEYS: &[&str] = &[
 ];
 
 /// The keys allowed beside an effect key.
-const BESIDE_KEYS: &[&str] = &["text", "if", "target_at"];
+const BESIDE_KEYS: &[&str] = &["text", "if", "target_at", "chooses"];
 
 impl<'a> Reader<'a> {
     pub(super) fn effect(&mut self, node: &Node) -> Option<Effect> {
@@ -157,12 +157,27 @@ impl<'a> Reader<'a> {
                 }
             }
         });
+        // `chooses: false`: the effect affects the units it names without choosing them.
+        let chooses = map.get_node("chooses").and_then(|n| {
+            let b = self.boolean(n, "`chooses`")?;
+            let choosing = matches!(kind, EffectKind::Damage { .. } | EffectKind::Kill(_) | EffectKind::Heal(_) | EffectKind::Move { .. } | EffectKind::Recall(_) | EffectKind::Might { .. } | EffectKind::Stun(_));
+            if !choosing {
+                let key_loc = self.key_loc(map, "chooses").unwrap_or_else(|| self.loc(n));
+                self.push(
+                    Problem::new("misplaced_key", key_loc, "`chooses` says whether damage, kill, heal, move, recall, might or stun choose the units they name")
+                        .label("not allowed here")
+                        .help("remove `chooses`"),
+                );
+                return None;
+            }
+            Some(b)
+        });
         Some(Effect {
             kind,
             text,
             condition,
             target_at,
-            untargeted: false,
+            untargeted: chooses == Some(false),
             loc: self.map_first_line(node),
         })
     }

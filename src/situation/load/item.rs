@@ -259,6 +259,9 @@ impl<'a> Reader<'a> {
             Place::TriggerItem => IdWhat::TriggerItem,
         };
         self.reg.add(&id, what_id, id_loc, &mut self.problems);
+        // An inherited controller is the instructing item's or the carrier's.
+        let effective = controller.or_else(|| self.controller_ctx.last().copied().flatten());
+        self.controller_ctx.push(effective);
         let effects = match map.get_node("effects") {
             Some(n) => self
                 .list(n, "`effects`")
@@ -267,6 +270,7 @@ impl<'a> Reader<'a> {
             None => Vec::new(),
         };
         let triggers = self.triggers(map, TriggerCarrier::Item(kind));
+        self.controller_ctx.pop();
         let kind_word = kind.map_or("", |k| match k {
             ItemKind::Unit => "unit",
             ItemKind::Gear => "gear",
@@ -317,7 +321,7 @@ impl<'a> Reader<'a> {
             });
             Some(f)
         });
-        if let (Some(ItemKind::Unit), Some(c)) = (kind, controller) {
+        if let (Some(ItemKind::Unit), Some(c)) = (kind, effective) {
             self.unit_controllers.insert(id.clone(), c);
         }
         let mut triggers = triggers;

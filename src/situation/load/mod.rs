@@ -120,6 +120,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         unreadable: HashSet::new(),
         unreadable_ids: HashSet::new(),
         move_units: Vec::new(),
+        controller_ctx: Vec::new(),
         record_maps,
     };
     let mut r = reader(false);

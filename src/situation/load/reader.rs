@@ -89,6 +89,10 @@ pub(super) struct Reader<'a> {
     /// Units of standard moves with no known controller: reported after the walk unless the
     /// id is unknown (which `validate` reports) or its entry could not be read.
     pub(super) move_units: Vec<(String, Loc)>,
+    /// The controllers of the items and board objects being read, innermost last: an item
+    /// that inherits its controller (a `play` effect, a trigger item) has the innermost one, so
+    /// a unit an instruction plays is known to a later `move` (`None`: not known).
+    pub(super) controller_ctx: Vec<Option<PlayerId>>,
 }
 
 impl<'a> Reader<'a> {
