@@ -102,15 +102,28 @@ impl<'a> Report<'a> {
         }
     }
 
+    /// The winner when both editions' replays end with the same player winning the game (196,
+    /// 472): after that the state, Priority and Focus are no outcome, only the route to it.
+    pub fn same_game_end(&self) -> Option<usize> {
+        let [a, b] = self.traces.as_slice() else {
+            return None;
+        };
+        let w = a.outcome.board.as_ref()?.winner?;
+        (b.outcome.board.as_ref()?.winner == Some(w)).then_some(w)
+    }
+
     /// The final values that differ between the two editions' replays, each as
     /// `(name, July's value, October's value)` in words: the `expect` keys (Priority, Focus,
     /// state, resolved, countered, refused, unreached, killed, and for board files points,
     /// draws, winner, control, Contested, Conquers, Holds, combats, locations, Might, damage,
-    /// phase). Empty with one edition, or when every final value is the same.
+    /// phase). When both games ended with the same winner ([`Report::same_game_end`]), only
+    /// what the game's end leaves standing: resolved, countered, killed, points, winner and
+    /// control. Empty with one edition, or when every compared value is the same.
     pub fn final_differences(&self) -> Vec<(String, String, String)> {
         let [a, b] = self.traces.as_slice() else {
             return Vec::new();
         };
+        let ended = self.same_game_end().is_some();
         let s = self.situation;
         let who = |p: Option<usize>| p.map_or("nobody".to_string(), |p| s.name(p).to_string());
         let list = |v: &[String]| {
@@ -123,8 +136,17 @@ impl<'a> Report<'a> {
         let ids = |v: &[(String, String)]| v.iter().map(|(i, _)| i.clone()).collect::<Vec<_>>();
         let (x, y) = (&a.outcome, &b.outcome);
         let mut out = Vec::new();
+        // After the game's end only these are outcomes.
+        const AT_GAME_END: &[&str] = &[
+            "resolved",
+            "countered",
+            "killed",
+            "points",
+            "winner",
+            "control",
+        ];
         let mut add = |name: &str, p: String, q: String| {
-            if p != q {
+            if p != q && (!ended || AT_GAME_END.contains(&name)) {
                 out.push((name.to_string(), p, q));
             }
         };
@@ -206,14 +228,23 @@ impl<'a> Report<'a> {
         out
     }
 
-    /// Whether the editions' outcomes differ (always false with one edition).
+    /// Whether the editions' outcomes differ (always false with one edition). When both games
+    /// ended with the same winner, only the values of [`Report::final_differences`] count: steps
+    /// that happen differently on the way are a different route ([`Report::route_differs`]).
     pub fn outcomes_differ(&self) -> bool {
         match self.traces.as_slice() {
+            [_, _] if self.same_game_end().is_some() => !self.final_differences().is_empty(),
             [a, b] => {
                 a.outcome != b.outcome || self.rows.iter().any(|r| r.flag == Flag::OutcomeDiffers)
             }
             _ => false,
         }
+    }
+
+    /// Whether both games ended the same way ([`Report::same_game_end`]) by a different route:
+    /// some step happens differently (marked OUTCOME in the rows).
+    pub fn route_differs(&self) -> bool {
+        self.same_game_end().is_some() && self.rows.iter().any(|r| r.flag == Flag::OutcomeDiffers)
     }
 }
 

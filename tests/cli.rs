@@ -168,6 +168,36 @@ fn board_accuracy_cases_verify() {
 }
 
 #[test]
+fn the_same_win_by_another_route_is_no_outcome_difference() {
+    // Both editions end the game with Ana winning (row 8: October conquers at task 5, July after
+    // a further showdown); the state after the game's end differs, and is no outcome.
+    let file = "tests/fixtures/board-accuracy/05c-same-winner-by-another-route.yaml";
+    let out = run(&["replay", file, "--format", "json"], &[]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcomes_differ"], false, "{v}");
+    assert_eq!(v["route_differs"], true, "{v}");
+    assert!(v.get("final_differences").is_none(), "{v}");
+    let out = run(&["replay", file, "--width", "120"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("OUTCOMES DIFFER"), "{text}");
+    assert!(text.contains("Ana wins the game under both"), "{text}");
+    assert!(text.contains("Route: "), "{text}");
+    // A game that did not end the same way still differs (the row-8 example of the format).
+    let out = run(
+        &[
+            "replay",
+            "rulings/board-attack-kills-every-defender-july-vs-october.yaml",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcomes_differ"], true, "{v}");
+    assert!(v.get("route_differs").is_none(), "{v}");
+}
+
+#[test]
 fn usage_errors_and_missing_files_exit_2() {
     assert_eq!(run(&["replay"], &[]).status.code(), Some(2));
     let missing = run(&["replay", "no/such/file.yaml"], &[]);

@@ -139,8 +139,10 @@ impl<'s> Engine<'s> {
         if self.board_on {
             self.out.board = Some(self.board_outcome());
         }
-        self.out.priority = self.priority;
-        self.out.focus = self.focus;
+        // After a win the game is over (196): nobody holds Priority or Focus.
+        let over = self.winner.is_some();
+        self.out.priority = self.priority.filter(|_| !over);
+        self.out.focus = self.focus.filter(|_| !over);
         self.out.state = Some(self.state());
         let n = self.s.players.len();
         let mut turns = self.extra_turns.clone();

@@ -238,6 +238,9 @@ pub fn write_json(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         "outcome": outcomes,
         "outcomes_differ": r.outcomes_differ(),
     });
+    if let (true, Some(obj)) = (r.route_differs(), v.as_object_mut()) {
+        obj.insert("route_differs".to_string(), serde_json::Value::Bool(true));
+    }
     let finals = r.final_differences();
     if let (false, Some(obj)) = (finals.is_empty(), v.as_object_mut()) {
         obj.insert(

@@ -563,7 +563,17 @@ fn differences(r: &Report) -> Vec<String> {
     let finals = r.final_differences();
     let mut v = Vec::new();
     let stopped = r.traces.iter().any(|t| t.error.is_some());
-    if outcome == 0 && finals.is_empty() && r.traces[0].outcome == r.traces[1].outcome {
+    let identical = outcome == 0 && finals.is_empty() && r.traces[0].outcome == r.traces[1].outcome;
+    if let (Some(w), false, false) = (r.same_game_end(), r.outcomes_differ(), identical) {
+        let name = r.situation.name(w);
+        v.push(format!("Outcomes: the same under July and October: {name} wins the game under both, with the same points, kills, control and resolutions (after the game's end, its state is no outcome)."));
+        if outcome > 0 {
+            v.push(format!(
+                "Route: {} differently on the way (marked OUTCOME).",
+                counted(outcome, "happens", "happen")
+            ));
+        }
+    } else if identical {
         // A replay stopped by an error compares only the steps taken before it.
         v.push(if stopped {
             "Outcomes: the same under July and October up to where the replay stopped (see the error).".to_string()

@@ -32,7 +32,9 @@ impl<'s> Engine<'s> {
             return false;
         };
         self.winner = Some(p);
+        // The game is over (196): nobody holds Priority or Focus any more.
         self.priority = None;
+        self.focus = None;
         let what = format!(
             "{} has {} points, at least the victory score of {vs} and more than every opponent: {} wins and the game ends",
             self.name(p),
