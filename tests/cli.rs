@@ -198,6 +198,57 @@ fn the_same_win_by_another_route_is_no_outcome_difference() {
 }
 
 #[test]
+fn hints_name_a_token_named_card_and_kills_in_a_row() {
+    let file = "tests/fixtures/board-accuracy/09-hints-token-name-and-kills-in-a-row.yaml";
+    let out = run(&["replay", file, "--width", "100"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("Hints (the file may say something other than was meant):"),
+        "{text}"
+    );
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "line 22: `recruit-token` is named as a token but is not written `token: true`"
+        ),
+        "{flat}"
+    );
+    assert!(
+        flat.contains("line 29: purge writes 2 `kill` effects in a row"),
+        "{flat}"
+    );
+    assert!(flat.contains("write one `kill: [grunt, brute]`"), "{flat}");
+    let out = run(&["replay", file, "--format", "json"], &[]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let hints = v["hints"].as_array().expect("hints");
+    assert_eq!(hints.len(), 2, "{v}");
+    assert_eq!(
+        (hints[0]["line"].as_u64(), hints[0]["column"].as_u64()),
+        (Some(22), Some(13))
+    );
+    assert!(
+        hints[0]["text"].as_str().unwrap().contains("see 185"),
+        "{v}"
+    );
+    assert_eq!(
+        (hints[1]["line"].as_u64(), hints[1]["column"].as_u64()),
+        (Some(29), Some(11))
+    );
+    assert!(
+        hints[1]["text"].as_str().unwrap().contains("see 383.3.d.1"),
+        "{v}"
+    );
+    // A file without such writing has no hints at all, in text or JSON.
+    let plain = "tests/fixtures/board-accuracy/01-every-choosing-effect-fires-chosen.yaml";
+    let out = run(&["replay", plain], &[]);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Hints"));
+    let out = run(&["replay", plain, "--format", "json"], &[]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v.get("hints").is_none(), "{v}");
+}
+
+#[test]
 fn usage_errors_and_missing_files_exit_2() {
     assert_eq!(run(&["replay"], &[]).status.code(), Some(2));
     let missing = run(&["replay", "no/such/file.yaml"], &[]);

@@ -158,6 +158,8 @@ cites! {
     MightyKeyword = "mighty_keyword",
     /// 194.1.c: gaining a point.
     GainPoint = "gain_point",
+    /// 185: a token is not a card.
+    TokenNotCard = "token_not_card",
     /// 186.1: a token that leaves the board ceases to exist.
     TokenCeases = "token_ceases",
     /// The carrier's own card text (`extra_death_triggers`): a source, not a rule.

@@ -238,6 +238,13 @@ pub fn write_json(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         "outcome": outcomes,
         "outcomes_differ": r.outcomes_differ(),
     });
+    let hints: Vec<serde_json::Value> = super::hints_at(r)
+        .into_iter()
+        .map(|(line, column, text)| serde_json::json!({"line": line, "column": column, "text": text}))
+        .collect();
+    if let (false, Some(obj)) = (hints.is_empty(), v.as_object_mut()) {
+        obj.insert("hints".to_string(), serde_json::Value::Array(hints));
+    }
     if let (true, Some(obj)) = (r.route_differs(), v.as_object_mut()) {
         obj.insert("route_differs".to_string(), serde_json::Value::Bool(true));
     }

@@ -105,6 +105,13 @@ pub fn markdown(r: &Report) -> String {
     for d in differences(r) {
         let _ = writeln!(out, "- {d}");
     }
+    let hints = hint_lines(r);
+    if !hints.is_empty() {
+        let _ = writeln!(out, "\n## Hints\n");
+        for h in hints {
+            let _ = writeln!(out, "- {}", md_escape(&h));
+        }
+    }
     for f in footnotes(r) {
         let _ = writeln!(out, "\n_{f}_");
     }

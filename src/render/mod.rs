@@ -614,6 +614,32 @@ fn differences(r: &Report) -> Vec<String> {
     v
 }
 
+/// The file's hints ([`crate::situation::hints`]) as `(line, column, text)`, rule numbers
+/// filled in the replayed editions' numbers.
+pub(crate) fn hints_at(r: &Report) -> Vec<(usize, usize, String)> {
+    let s = r.situation;
+    let eds = editions(r);
+    crate::situation::hints(s)
+        .into_iter()
+        .map(|h| {
+            let (line, col) = crate::diag::line_col(&s.source, h.loc.offset);
+            let note = Note {
+                text: h.text,
+                cites: h.cites,
+            };
+            (line, col, filled_note(&eds, &note))
+        })
+        .collect()
+}
+
+/// The file's hints, one line each: "line L: text".
+pub(crate) fn hint_lines(r: &Report) -> Vec<String> {
+    hints_at(r)
+        .into_iter()
+        .map(|(line, _, text)| format!("line {line}: {text}"))
+        .collect()
+}
+
 /// "1 step happens" or "3 steps happen": `n` steps with the verb agreeing.
 fn counted(n: usize, one: &str, many: &str) -> String {
     if n == 1 {
@@ -678,6 +704,16 @@ pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::
     for d in differences(r) {
         let indent = 2 + d.len() - d.trim_start().len();
         writeln!(w, "{}", fit_line(&format!("  {d}"), width, indent + 2))?;
+    }
+    let hints = hint_lines(r);
+    if !hints.is_empty() {
+        writeln!(
+            w,
+            "\nHints (the file may say something other than was meant):"
+        )?;
+        for h in hints {
+            writeln!(w, "{}", fit_line(&format!("  {h}"), width, 4))?;
+        }
     }
     for f in footnotes(r) {
         writeln!(w, "\n{}", fit_line(f, width, 2))?;

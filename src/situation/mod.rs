@@ -7,6 +7,7 @@
 mod board;
 mod effect;
 mod expect;
+mod hints;
 mod load;
 mod ruling;
 mod settled;
@@ -15,6 +16,7 @@ mod validate;
 pub use board::*;
 pub use effect::*;
 pub use expect::*;
+pub use hints::{hints, Hint};
 pub use load::load;
 pub use ruling::*;
 

@@ -37,6 +37,7 @@ function summaryCard(report, view, path) {
     const bad = /^OUTCOMES DIFFER/.test(d) || /^ {2}/.test(d);
     card.append(el("p", { class: "verdict" + (bad ? " what bad" : "") }, d.trim()));
   }
+  for (const h of view.hints || []) card.append(el("p", { class: "muted note hint" }, inline("Hint, " + h)));
   if (report.error) card.append(el("p", { class: "what bad" }, "The replay stopped: " + report.error.message));
   if (view.expect) card.append(expectLine(view.expect));
   return card;
