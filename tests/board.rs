@@ -2151,3 +2151,109 @@ actions:
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 19: a file that starts in a combat (its Combat Showdown Step, "`showdown` in a board
+// file"): the attacker's units at its battlefield are attackers and the defender's are defenders
+// from the start, so Assault (807.1.c) and Shield (814.1.c) are part of their Might (143.2) when
+// lethal damage (142.4.b) is judged.
+
+/// The codes and messages of a file that must be rejected.
+fn rejected(yaml: &str) -> Vec<(String, String)> {
+    match situation::load("t.yaml", yaml) {
+        Ok(_) => panic!("loaded, but it is bad input:\n{yaml}"),
+        Err(e) => e
+            .problems
+            .iter()
+            .map(|p| (p.code.to_string(), p.message.clone()))
+            .collect(),
+    }
+}
+
+const UNDER_WAY: &str = r"
+players: [Ana, Ben]
+showdown: { battlefield: Battlefield 1, combat: true, attacker: Ana, defender: Ben, focus: Ana }
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: none }
+";
+
+#[test]
+fn a_combat_under_way_at_the_start_counts_assault_and_shield_for_lethal_damage() {
+    // Raider: Might 1 + Assault 2 = 3 with 1 damage; Guard: Might 2 + Shield 3 = 5 with 2.
+    // Neither is lethal. Ana passes Focus, so the replay stops in the combat showdown with Ben
+    // holding Focus: nothing has changed their Might or damage.
+    let yaml = format!(
+        "{UNDER_WAY}  - {{ name: Raider, controller: Ana, kind: unit, at: Battlefield 1, might: 1, assault: 2, damage: 1 }}
+  - {{ name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2, shield: 3, damage: 2 }}
+actions:
+  - pass: Ana
+"
+    );
+    for t in both(&yaml) {
+        assert!(t.outcome.killed.is_empty(), "{}", dump(&t));
+        assert_eq!(might(&t, "raider"), 3, "{}", dump(&t));
+        assert_eq!(might(&t, "guard"), 5, "{}", dump(&t));
+        assert_eq!(damage(&t, "raider"), 1);
+        assert_eq!(damage(&t, "guard"), 2);
+        assert_eq!(
+            combats(&t),
+            vec![("battlefield-1".to_string(), CombatResult::Unfinished)]
+        );
+        assert_eq!(t.outcome.focus, Some(BEN));
+    }
+}
+
+#[test]
+fn a_keyword_that_does_not_apply_at_the_start_leaves_the_damage_lethal() {
+    // Damage at least the Might with the keyword: still lethal.
+    let with = format!(
+        "{UNDER_WAY}  - {{ name: Raider, controller: Ana, kind: unit, at: Battlefield 1, might: 1, assault: 2, damage: 3 }}
+  - {{ name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2 }}
+"
+    );
+    let p = rejected(&with);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, "lethal_at_start");
+    assert!(p[0].1.contains("Might 3 with Assault 2"), "{p:?}");
+    // Assault on a defender and Shield on an attacker add nothing (807.1.c, 814.1.c).
+    let wrong_side = format!(
+        "{UNDER_WAY}  - {{ name: Raider, controller: Ana, kind: unit, at: Battlefield 1, might: 2, shield: 2, damage: 2 }}
+  - {{ name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2, assault: 2, damage: 2 }}
+"
+    );
+    let p = rejected(&wrong_side);
+    assert_eq!(p.len(), 2, "{p:?}");
+    assert!(p
+        .iter()
+        .all(|(code, m)| code == "lethal_at_start" && m.contains("Might 2)")));
+    // A unit of the attacker at another battlefield is not an attacker.
+    let elsewhere = r"
+players: [Ana, Ben]
+showdown: { battlefield: Battlefield 1, combat: true, attacker: Ana, defender: Ben, focus: Ana }
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: Ana }
+  - { name: Striker, controller: Ana, kind: unit, at: Battlefield 1, might: 3 }
+  - { name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2 }
+  - { name: Raider, controller: Ana, kind: unit, at: Battlefield 2, might: 1, assault: 2, damage: 1 }
+";
+    let p = rejected(elsewhere);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(
+        p[0].1
+            .contains("`raider` starts with lethal damage (1 damage, Might 1)"),
+        "{p:?}"
+    );
+    // Without a combat, Assault and Shield never count at the start.
+    let no_combat = r"
+players: [Ana, Ben]
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: none }
+  - { name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2, shield: 3, damage: 2 }
+";
+    let p = rejected(no_combat);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, "lethal_at_start");
+}

@@ -149,6 +149,33 @@ fn board_cases_written_by_a_new_user_verify() {
     assert!(text.contains("37 passed, 0 failed"), "{text}");
 }
 
+/// Issue 19's regression cases: every file of the folder (several engineers add to it, so the
+/// count is not fixed), each verified under both editions.
+#[test]
+fn board_accuracy_cases_verify() {
+    let out = run(&["verify", "tests/fixtures/board-accuracy"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let summary = text
+        .lines()
+        .find(|l| l.contains(" passed, "))
+        .unwrap_or_else(|| panic!("no summary line\n{text}"));
+    let passed: usize = summary
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{summary}"));
+    assert!(passed >= 1, "{text}");
+    assert!(
+        summary.contains(" 0 failed") && !summary.contains("error"),
+        "{text}"
+    );
+    assert!(
+        !summary.contains("skipped") || summary.contains(" 0 skipped"),
+        "{text}"
+    );
+}
+
 #[test]
 fn usage_errors_and_missing_files_exit_2() {
     assert_eq!(run(&["replay"], &[]).status.code(), Some(2));
