@@ -2257,3 +2257,183 @@ board:
     assert_eq!(p.len(), 1, "{p:?}");
     assert_eq!(p[0].0, "lethal_at_start");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 19 item 6: every combat step that applies a keyword cites the keyword's rule (807.1.c
+// Assault, 814.1.c Shield, 815.1.b and 815.1.c.2 Tank, 826.3 and 826.4.b Backline, with
+// 465.2.c.6; 423.1.b a stunned unit), beside the 465.x it cited before.
+
+const KEYWORDS: &str = r"
+players: [Ana, Ben]
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: none }
+  - { name: Lancer, controller: Ana, kind: unit, might: 2, assault: 2 }
+  - { name: Wall, controller: Ben, kind: unit, at: Battlefield 1, might: 2, tank: true }
+  - { name: Archer, controller: Ben, kind: unit, at: Battlefield 1, might: 1, backline: true, shield: 1 }
+  - { name: Ogre, controller: Ben, kind: unit, at: Battlefield 1, might: 4, stunned: true }
+actions:
+  - move: { units: lancer, to: Battlefield 1 }
+  - pass: Ana
+  - play: { id: sentry, name: Sentry, controller: Ben, kind: unit, ambush: true, at: Battlefield 1, might: 1, shield: 1 }
+  - pass: Ana
+  - pass: Ben
+  - assign: { by: Ana, to: { sentry: 2, ogre: 2 } }
+";
+
+/// The first step whose text starts with `start`.
+fn step_starting(t: &Trace, start: &str) -> usize {
+    t.steps
+        .iter()
+        .position(|s| s.what.starts_with(start))
+        .unwrap_or_else(|| panic!("{:?}: no step starting {start:?}\n{}", t.edition, dump(t)))
+}
+
+fn assert_step_cites(t: &Trace, i: usize, numbers: &[&str]) {
+    let c = step_cites(t, i);
+    for n in numbers {
+        assert!(
+            c.iter().any(|x| x == n),
+            "{:?}: step {i} ({}) does not cite {n}: {c:?}\n{}",
+            t.edition,
+            t.steps[i].what,
+            dump(t)
+        );
+    }
+}
+
+#[test]
+fn combat_steps_that_apply_a_keyword_cite_its_rule() {
+    let j = july(KEYWORDS);
+    // Task c: the Lancer attacks with Assault (Might 2 + 2), the Archer defends with Shield.
+    let c = step_starting(&j, "Task c:");
+    assert!(
+        j.steps[c].what.contains("lancer has Might 4 (Assault +2)")
+            && j.steps[c].what.contains("archer has Might 2 (Shield +1)"),
+        "{}",
+        j.steps[c].what
+    );
+    assert_step_cites(&j, c, &["464.2.c.3", "807.1.c", "814.1.c"]);
+    // The Sentry gains its designation in a cleanup (323.2.a) with its Shield.
+    let late = citing(&j, "323.2.a");
+    assert!(
+        j.steps[late]
+            .what
+            .contains("sentry has Might 2 (Shield +1)"),
+        "{}",
+        j.steps[late].what
+    );
+    assert_step_cites(&j, late, &["814.1.c"]);
+    // The totals: Assault, Shield, and the stunned Ogre adding nothing.
+    let totals = citing(&j, "465.2.a");
+    assert_step_cites(
+        &j,
+        totals,
+        &["465.2.b", "465.2.c", "807.1.c", "814.1.c", "423.1.b"],
+    );
+    // Ana's written split skips the Tank Wall: refused with Tank's rules.
+    let refused = step_starting(&j, "Ana's written assignment assign-1 is refused");
+    assert_step_cites(&j, refused, &["815", "815.1.b", "815.1.c.2", "465.2.c.6"]);
+    // Ana's default: the Tank Wall first, the Backline Archer last (it gets nothing).
+    let ana = step_starting(&j, "Ana assigns 4 by default");
+    assert!(
+        j.steps[ana]
+            .what
+            .ends_with("2 to wall (needs 2 for lethal), 2 to ogre (needs 4 for lethal), 0 to sentry (needs 2 for lethal), 0 to archer (needs 2 for lethal)"),
+        "{}",
+        j.steps[ana].what
+    );
+    assert_step_cites(
+        &j,
+        ana,
+        &[
+            "465.2.c",
+            "465.2.c.3",
+            "465.2.c.6",
+            "815",
+            "815.1.b",
+            "815.1.c.2",
+            "826",
+            "826.3",
+            "826.4.b",
+            "814.1.c",
+        ],
+    );
+    // Ben's default: the Lancer needs 4 with its Assault.
+    let ben = step_starting(&j, "Ben assigns 6 by default");
+    assert_step_cites(&j, ben, &["465.2.c", "465.2.c.4", "807.1.c"]);
+    let c = step_cites(&j, ben);
+    assert!(
+        !c.iter()
+            .any(|n| n.starts_with("815") || n.starts_with("826")),
+        "no Tank or Backline among Ana's units: {c:?}"
+    );
+
+    // October: the combat numbers move up by two, 423.1.b is 424.1.b (inferred), and the
+    // keyword rules are unconfirmed (their July number printed as such).
+    let o = october(KEYWORDS);
+    let totals = citing(&o, "467.2.a");
+    assert_step_cites(&o, totals, &["424.1.b"]);
+    let book = Editions::get().edition(EditionId::October);
+    let labels: Vec<String> = o.steps[totals]
+        .cites
+        .iter()
+        .map(|c| book.resolve(*c).label())
+        .collect();
+    assert!(
+        labels
+            .iter()
+            .any(|l| l == "October: unconfirmed (July 807.1.c)")
+            && labels
+                .iter()
+                .any(|l| l == "October: unconfirmed (July 814.1.c)")
+            && labels.iter().any(|l| l == "424.1.b (inferred)"),
+        "{labels:?}"
+    );
+    let ana = step_starting(&o, "Ana assigns 4 by default");
+    assert_step_cites(&o, ana, &["467.2.c", "467.2.c.3", "467.2.c.6"]);
+}
+
+#[test]
+fn combat_steps_without_keywords_cite_none() {
+    // No keyword and no stun anywhere: no keyword rule is cited. Ana's 3 is exactly lethal for
+    // the Poro (Might 3): the default step cites the assignment rule itself (465.2.c).
+    let yaml = r"
+players: [Ana, Ben]
+showdown: { battlefield: Battlefield 1, combat: true, attacker: Ana, defender: Ben, focus: Ana }
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: none }
+  - { name: Scout, controller: Ana, kind: unit, at: Battlefield 1, might: 3 }
+  - { name: Poro, controller: Ben, kind: unit, at: Battlefield 1, might: 3 }
+actions:
+  - pass: Ana
+  - pass: Ben
+";
+    let [j, o] = both(yaml);
+    for n in [
+        "807.1.c",
+        "814.1.c",
+        "423.1.b",
+        "815",
+        "815.1.b",
+        "826",
+        "826.3",
+        "465.2.c.6",
+    ] {
+        assert_not_cited(&j, n);
+    }
+    assert_not_cited(&o, "424.1.b");
+    assert_not_cited(&o, "467.2.c.6");
+    let ana = step_starting(&j, "Ana assigns 3 by default");
+    assert!(
+        j.steps[ana]
+            .what
+            .ends_with(": 3 to poro (needs 3 for lethal)"),
+        "{}",
+        j.steps[ana].what
+    );
+    assert_eq!(step_cites(&j, ana), vec!["465.2.c"]);
+    let ana = step_starting(&o, "Ana assigns 3 by default");
+    assert_eq!(step_cites(&o, ana), vec!["467.2.c"]);
+}
