@@ -2151,3 +2151,289 @@ actions:
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 19: a file that starts in a combat (its Combat Showdown Step, "`showdown` in a board
+// file"): the attacker's units at its battlefield are attackers and the defender's are defenders
+// from the start, so Assault (807.1.c) and Shield (814.1.c) are part of their Might (143.2) when
+// lethal damage (142.4.b) is judged.
+
+/// The codes and messages of a file that must be rejected.
+fn rejected(yaml: &str) -> Vec<(String, String)> {
+    match situation::load("t.yaml", yaml) {
+        Ok(_) => panic!("loaded, but it is bad input:\n{yaml}"),
+        Err(e) => e
+            .problems
+            .iter()
+            .map(|p| (p.code.to_string(), p.message.clone()))
+            .collect(),
+    }
+}
+
+const UNDER_WAY: &str = r"
+players: [Ana, Ben]
+showdown: { battlefield: Battlefield 1, combat: true, attacker: Ana, defender: Ben, focus: Ana }
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: none }
+";
+
+#[test]
+fn a_combat_under_way_at_the_start_counts_assault_and_shield_for_lethal_damage() {
+    // Raider: Might 1 + Assault 2 = 3 with 1 damage; Guard: Might 2 + Shield 3 = 5 with 2.
+    // Neither is lethal. Ana passes Focus, so the replay stops in the combat showdown with Ben
+    // holding Focus: nothing has changed their Might or damage.
+    let yaml = format!(
+        "{UNDER_WAY}  - {{ name: Raider, controller: Ana, kind: unit, at: Battlefield 1, might: 1, assault: 2, damage: 1 }}
+  - {{ name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2, shield: 3, damage: 2 }}
+actions:
+  - pass: Ana
+"
+    );
+    for t in both(&yaml) {
+        assert!(t.outcome.killed.is_empty(), "{}", dump(&t));
+        assert_eq!(might(&t, "raider"), 3, "{}", dump(&t));
+        assert_eq!(might(&t, "guard"), 5, "{}", dump(&t));
+        assert_eq!(damage(&t, "raider"), 1);
+        assert_eq!(damage(&t, "guard"), 2);
+        assert_eq!(
+            combats(&t),
+            vec![("battlefield-1".to_string(), CombatResult::Unfinished)]
+        );
+        assert_eq!(t.outcome.focus, Some(BEN));
+    }
+}
+
+#[test]
+fn a_keyword_that_does_not_apply_at_the_start_leaves_the_damage_lethal() {
+    // Damage at least the Might with the keyword: still lethal.
+    let with = format!(
+        "{UNDER_WAY}  - {{ name: Raider, controller: Ana, kind: unit, at: Battlefield 1, might: 1, assault: 2, damage: 3 }}
+  - {{ name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2 }}
+"
+    );
+    let p = rejected(&with);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, "lethal_at_start");
+    assert!(p[0].1.contains("Might 3 with Assault 2"), "{p:?}");
+    // Assault on a defender and Shield on an attacker add nothing (807.1.c, 814.1.c).
+    let wrong_side = format!(
+        "{UNDER_WAY}  - {{ name: Raider, controller: Ana, kind: unit, at: Battlefield 1, might: 2, shield: 2, damage: 2 }}
+  - {{ name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2, assault: 2, damage: 2 }}
+"
+    );
+    let p = rejected(&wrong_side);
+    assert_eq!(p.len(), 2, "{p:?}");
+    assert!(p
+        .iter()
+        .all(|(code, m)| code == "lethal_at_start" && m.contains("Might 2)")));
+    // A unit of the attacker at another battlefield is not an attacker.
+    let elsewhere = r"
+players: [Ana, Ben]
+showdown: { battlefield: Battlefield 1, combat: true, attacker: Ana, defender: Ben, focus: Ana }
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: Ana }
+  - { name: Striker, controller: Ana, kind: unit, at: Battlefield 1, might: 3 }
+  - { name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2 }
+  - { name: Raider, controller: Ana, kind: unit, at: Battlefield 2, might: 1, assault: 2, damage: 1 }
+";
+    let p = rejected(elsewhere);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(
+        p[0].1
+            .contains("`raider` starts with lethal damage (1 damage, Might 1)"),
+        "{p:?}"
+    );
+    // Without a combat, Assault and Shield never count at the start.
+    let no_combat = r"
+players: [Ana, Ben]
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: none }
+  - { name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2, shield: 3, damage: 2 }
+";
+    let p = rejected(no_combat);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, "lethal_at_start");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 19 item 6: every combat step that applies a keyword cites the keyword's rule (807.1.c
+// Assault, 814.1.c Shield, 815.1.b and 815.1.c.2 Tank, 826.3 and 826.4.b Backline, with
+// 465.2.c.6; 423.1.b a stunned unit), beside the 465.x it cited before.
+
+const KEYWORDS: &str = r"
+players: [Ana, Ben]
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: none }
+  - { name: Lancer, controller: Ana, kind: unit, might: 2, assault: 2 }
+  - { name: Wall, controller: Ben, kind: unit, at: Battlefield 1, might: 2, tank: true }
+  - { name: Archer, controller: Ben, kind: unit, at: Battlefield 1, might: 1, backline: true, shield: 1 }
+  - { name: Ogre, controller: Ben, kind: unit, at: Battlefield 1, might: 4, stunned: true }
+actions:
+  - move: { units: lancer, to: Battlefield 1 }
+  - pass: Ana
+  - play: { id: sentry, name: Sentry, controller: Ben, kind: unit, ambush: true, at: Battlefield 1, might: 1, shield: 1 }
+  - pass: Ana
+  - pass: Ben
+  - assign: { by: Ana, to: { sentry: 2, ogre: 2 } }
+";
+
+/// The first step whose text starts with `start`.
+fn step_starting(t: &Trace, start: &str) -> usize {
+    t.steps
+        .iter()
+        .position(|s| s.what.starts_with(start))
+        .unwrap_or_else(|| panic!("{:?}: no step starting {start:?}\n{}", t.edition, dump(t)))
+}
+
+fn assert_step_cites(t: &Trace, i: usize, numbers: &[&str]) {
+    let c = step_cites(t, i);
+    for n in numbers {
+        assert!(
+            c.iter().any(|x| x == n),
+            "{:?}: step {i} ({}) does not cite {n}: {c:?}\n{}",
+            t.edition,
+            t.steps[i].what,
+            dump(t)
+        );
+    }
+}
+
+#[test]
+fn combat_steps_that_apply_a_keyword_cite_its_rule() {
+    let j = july(KEYWORDS);
+    // Task c: the Lancer attacks with Assault (Might 2 + 2), the Archer defends with Shield.
+    let c = step_starting(&j, "Task c:");
+    assert!(
+        j.steps[c].what.contains("lancer has Might 4 (Assault +2)")
+            && j.steps[c].what.contains("archer has Might 2 (Shield +1)"),
+        "{}",
+        j.steps[c].what
+    );
+    assert_step_cites(&j, c, &["464.2.c.3", "807.1.c", "814.1.c"]);
+    // The Sentry gains its designation in a cleanup (323.2.a) with its Shield.
+    let late = citing(&j, "323.2.a");
+    assert!(
+        j.steps[late]
+            .what
+            .contains("sentry has Might 2 (Shield +1)"),
+        "{}",
+        j.steps[late].what
+    );
+    assert_step_cites(&j, late, &["814.1.c"]);
+    // The totals: Assault, Shield, and the stunned Ogre adding nothing.
+    let totals = citing(&j, "465.2.a");
+    assert_step_cites(
+        &j,
+        totals,
+        &["465.2.b", "465.2.c", "807.1.c", "814.1.c", "423.1.b"],
+    );
+    // Ana's written split skips the Tank Wall: refused with Tank's rules.
+    let refused = step_starting(&j, "Ana's written assignment assign-1 is refused");
+    assert_step_cites(&j, refused, &["815", "815.1.b", "815.1.c.2", "465.2.c.6"]);
+    // Ana's default: the Tank Wall first, the Backline Archer last (it gets nothing).
+    let ana = step_starting(&j, "Ana assigns 4 by default");
+    assert!(
+        j.steps[ana]
+            .what
+            .ends_with("2 to wall (needs 2 for lethal), 2 to ogre (needs 4 for lethal), 0 to sentry (needs 2 for lethal), 0 to archer (needs 2 for lethal)"),
+        "{}",
+        j.steps[ana].what
+    );
+    assert_step_cites(
+        &j,
+        ana,
+        &[
+            "465.2.c",
+            "465.2.c.3",
+            "465.2.c.6",
+            "815",
+            "815.1.b",
+            "815.1.c.2",
+            "826",
+            "826.3",
+            "826.4.b",
+            "814.1.c",
+        ],
+    );
+    // Ben's default: the Lancer needs 4 with its Assault.
+    let ben = step_starting(&j, "Ben assigns 6 by default");
+    assert_step_cites(&j, ben, &["465.2.c", "465.2.c.4", "807.1.c"]);
+    let c = step_cites(&j, ben);
+    assert!(
+        !c.iter()
+            .any(|n| n.starts_with("815") || n.starts_with("826")),
+        "no Tank or Backline among Ana's units: {c:?}"
+    );
+
+    // October: the combat numbers move up by two, 423.1.b is 424.1.b (inferred), and the
+    // keyword rules are unconfirmed (their July number printed as such).
+    let o = october(KEYWORDS);
+    let totals = citing(&o, "467.2.a");
+    assert_step_cites(&o, totals, &["424.1.b"]);
+    let book = Editions::get().edition(EditionId::October);
+    let labels: Vec<String> = o.steps[totals]
+        .cites
+        .iter()
+        .map(|c| book.resolve(*c).label())
+        .collect();
+    assert!(
+        labels
+            .iter()
+            .any(|l| l == "October: unconfirmed (July 807.1.c)")
+            && labels
+                .iter()
+                .any(|l| l == "October: unconfirmed (July 814.1.c)")
+            && labels.iter().any(|l| l == "424.1.b (inferred)"),
+        "{labels:?}"
+    );
+    let ana = step_starting(&o, "Ana assigns 4 by default");
+    assert_step_cites(&o, ana, &["467.2.c", "467.2.c.3", "467.2.c.6"]);
+}
+
+#[test]
+fn combat_steps_without_keywords_cite_none() {
+    // No keyword and no stun anywhere: no keyword rule is cited. Ana's 3 is exactly lethal for
+    // the Poro (Might 3): the default step cites the assignment rule itself (465.2.c).
+    let yaml = r"
+players: [Ana, Ben]
+showdown: { battlefield: Battlefield 1, combat: true, attacker: Ana, defender: Ben, focus: Ana }
+board:
+  - { name: Battlefield 1, kind: battlefield, controller: Ben }
+  - { name: Battlefield 2, kind: battlefield, controller: none }
+  - { name: Scout, controller: Ana, kind: unit, at: Battlefield 1, might: 3 }
+  - { name: Poro, controller: Ben, kind: unit, at: Battlefield 1, might: 3 }
+actions:
+  - pass: Ana
+  - pass: Ben
+";
+    let [j, o] = both(yaml);
+    for n in [
+        "807.1.c",
+        "814.1.c",
+        "423.1.b",
+        "815",
+        "815.1.b",
+        "826",
+        "826.3",
+        "465.2.c.6",
+    ] {
+        assert_not_cited(&j, n);
+    }
+    assert_not_cited(&o, "424.1.b");
+    assert_not_cited(&o, "467.2.c.6");
+    let ana = step_starting(&j, "Ana assigns 3 by default");
+    assert!(
+        j.steps[ana]
+            .what
+            .ends_with(": 3 to poro (needs 3 for lethal)"),
+        "{}",
+        j.steps[ana].what
+    );
+    assert_eq!(step_cites(&j, ana), vec!["465.2.c"]);
+    let ana = step_starting(&o, "Ana assigns 3 by default");
+    assert_eq!(step_cites(&o, ana), vec!["467.2.c"]);
+}

@@ -322,6 +322,22 @@ cites! {
     TankKeyword = "tank_keyword",
     /// 826: Backline.
     BacklineKeyword = "backline_keyword",
+    /// 465.2.c.6: an assignment obeys the requirements on it, Tank first and Backline last.
+    AssignRequirements = "assign_requirements",
+    /// 815.1.b: a Tank unit gets lethal damage before its controller's units without Tank.
+    TankFirst = "tank_first",
+    /// 815.1.c.2: units without Tank get damage only once every Tank unit has lethal.
+    TankSeveral = "tank_several",
+    /// 826.3: a Backline unit gets lethal damage after its controller's units without Backline.
+    BacklineLast = "backline_last",
+    /// 826.4.b: Backline units get damage only once every unit without Backline has lethal.
+    BacklineSeveral = "backline_several",
+    /// 807.1.c: Assault: +X Might while an attacker.
+    AssaultMight = "assault_might",
+    /// 814.1.c: Shield: +X Might while a defender.
+    ShieldMight = "shield_might",
+    /// 423.1.b: a stunned unit's Might adds nothing to combat damage.
+    StunnedNoMight = "stunned_no_might",
     /// 465.2.d: combat damage is dealt at once.
     DamageDealt = "damage_dealt",
     /// 465.3: after combat damage: straight to the Resolution Step.

@@ -132,6 +132,7 @@ impl<'s> Engine<'s> {
         // c: the attacker, the defender, their designations, and Focus.
         let mut fired = Vec::new();
         let mut mighty = Vec::new();
+        let mut designated = Vec::new();
         let units: Vec<usize> = self.board.bfs[bf].units.iter().copied().collect();
         for u in units {
             let role = match self.board.perms[u].controller {
@@ -141,10 +142,12 @@ impl<'s> Engine<'s> {
             };
             let (f, m) = self.designate(u, role);
             fired.extend(f);
+            designated.push(u);
             if m {
                 mighty.push(u);
             }
         }
+        let (keyword_text, keyword_cites) = self.designation_keywords(&designated);
         fired.extend(self.fire_players(|on| on == TriggerOn::Attack, a));
         fired.extend(self.fire_players(|on| on == TriggerOn::Defend, d));
         let bf_perm = self.board.bfs[bf].perm;
@@ -170,6 +173,7 @@ impl<'s> Engine<'s> {
             Cite::DefenderIsOther,
             Cite::DesignationsGiven,
         ];
+        cites.extend(keyword_cites);
         let holder = self.focus;
         let focus_text = if opened {
             self.focus = Some(a);
@@ -188,7 +192,7 @@ impl<'s> Engine<'s> {
         self.step(
             Some(a),
             format!(
-                "Task c: {} attacks (the contester), {} defends; they and their units there gain their designations; {focus_text}",
+                "Task c: {} attacks (the contester), {} defends; they and their units there gain their designations{keyword_text}; {focus_text}",
                 self.name(a),
                 self.name(d)
             ),
@@ -260,6 +264,38 @@ impl<'s> Engine<'s> {
             Next::Idle
         };
         Ok(())
+    }
+
+    /// What Assault and Shield do for `units` now that they have their designations (807.1.c,
+    /// 814.1.c): words for the step ("; with the designation, raider has Might 4 (Assault +2)"),
+    /// empty when neither applies, and the rules to cite.
+    pub(super) fn designation_keywords(&self, units: &[usize]) -> (String, Vec<Cite>) {
+        let mut parts = Vec::new();
+        let mut cites = Vec::new();
+        for &u in units {
+            let st = self.board.unit(u);
+            let (n, word, cite) = match st.role {
+                Some(Role::Attacker) => (st.keys.assault, "Assault", Cite::AssaultMight),
+                Some(Role::Defender) => (st.keys.shield, "Shield", Cite::ShieldMight),
+                None => continue,
+            };
+            let Some(n) = n else { continue };
+            parts.push(format!(
+                "{} has Might {} ({word} +{n})",
+                self.board.perms[u].id,
+                st.might()
+            ));
+            if !cites.contains(&cite) {
+                cites.push(cite);
+            }
+        }
+        cites.sort();
+        let text = if parts.is_empty() {
+            String::new()
+        } else {
+            format!("; with the designation, {}", parts.join(", "))
+        };
+        (text, cites)
     }
 
     /// Gives unit `u` a designation; returns its `attack`/`defend` triggers if it gains that

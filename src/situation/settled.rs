@@ -52,14 +52,14 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
             }
         }
         if let Some(u) = &b.keys.unit {
-            let might = u.might + u.might_this_turn + u.might_this_combat;
+            let (might, keyword) = starting_might(s, b, u);
             if u.damage > 0 && u.damage >= might {
                 problems.push(
                     Problem::new(
                         "lethal_at_start",
                         b.loc_of("damage"),
                         format!(
-                            "`{}` starts with lethal damage ({} damage, Might {might})",
+                            "`{}` starts with lethal damage ({} damage, Might {might}{keyword})",
                             b.id, u.damage
                         ),
                     )
@@ -401,5 +401,34 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
         for t in &b.triggers {
             check_effects(&t.item.effects);
         }
+    }
+}
+
+/// A unit's Might when the file starts (its current Might, 143.2): `might` and its "this turn"
+/// and "this combat" changes, plus, in a file that starts in a combat, Assault for the
+/// attacker's units at its battlefield and Shield for the defender's, which have their
+/// designations from the start (807.1.c, 814.1.c). Returns the Might and, when a keyword counts,
+/// the words saying so.
+fn starting_might(s: &Situation, b: &BoardSpec, u: &UnitKeys) -> (i64, String) {
+    let might = u.might + u.might_this_turn + u.might_this_combat;
+    let Some(sd) = s.showdown.as_ref().filter(|sd| sd.combat) else {
+        return (might, String::new());
+    };
+    if sd.place.is_none() || b.keys.place != sd.place.map(Place::Battlefield) {
+        return (might, String::new());
+    }
+    let bonus = if b.controller.is_some() && b.controller == sd.attacker {
+        u.assault.map(|n| (n, "Assault", "an attacker"))
+    } else if b.controller.is_some() && b.controller == sd.defender {
+        u.shield.map(|n| (n, "Shield", "a defender"))
+    } else {
+        None
+    };
+    match bonus {
+        Some((n, keyword, role)) => (
+            might + n,
+            format!(" with {keyword} {n}, as {role} in the combat under way"),
+        ),
+        None => (might, String::new()),
     }
 }

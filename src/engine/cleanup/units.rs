@@ -114,18 +114,16 @@ impl<'s> Engine<'s> {
                 mighty.push(u);
             }
         }
+        let (keyword_text, keyword_cites) = self.designation_keywords(&gaining);
         let what = format!(
-            "{} at the combat's battlefield gain{} the designation of {} controller",
+            "{} at the combat's battlefield gain{} the designation of {} controller{keyword_text}",
             ids.join(", "),
             if ids.len() == 1 { "s" } else { "" },
             if ids.len() == 1 { "its" } else { "their" }
         );
-        self.task(
-            run,
-            None,
-            what,
-            &[Cite::DesignationGained, Cite::LateDesignation],
-        );
+        let mut cites = vec![Cite::DesignationGained, Cite::LateDesignation];
+        cites.extend(keyword_cites);
+        self.task(run, None, what, &cites);
         self.show_mighty(&mighty, "Assault or Shield with the designation");
         self.outstanding(Cite::CleanupStatus);
         let cites = combat::designation_trigger_cites(&fired);

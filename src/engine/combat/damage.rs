@@ -1,7 +1,9 @@
-//! The Combat Damage Step (465; October 467): each side's total Might (465.2.a, 465.2.b), the
+//! The Combat Damage Step (465; October 467): each side's total Might (465.2.a, 465.2.b), with
+//! Assault and Shield (807.1.c, 814.1.c) and nothing from a stunned unit (423.1.b), the
 //! attacker's then the defender's assignment (465.2.c) with lethal first (465.2.c.3, 465.2.c.4),
-//! Tank (815) and Backline (826), a written `assign` or the default, all dealt at once (465.2.d),
-//! then straight to the Resolution Step (465.3).
+//! Tank (815.1.b, 815.1.c.2) and Backline (826.3, 826.4.b) followed by 465.2.c.6, a written
+//! `assign` or the default, all dealt at once (465.2.d), then straight to the Resolution Step
+//! (465.3). Each step cites the keyword rules it applies.
 
 use super::*;
 
@@ -13,6 +15,33 @@ struct Target {
     need: i64,
     tank: bool,
     backline: bool,
+    /// Assault (an attacker) or Shield (a defender) adding to the Might its need counts.
+    bonus: Option<Cite>,
+}
+
+/// The rules of Tank on assigning combat damage (815, 815.1.b, 815.1.c.2); 465.2.c.6, which
+/// makes an assignment follow them, is cited with them.
+const TANK_CITES: [Cite; 3] = [Cite::TankKeyword, Cite::TankFirst, Cite::TankSeveral];
+
+/// The rules of Backline on assigning combat damage (826, 826.3, 826.4.b); 465.2.c.6 is cited
+/// with them.
+const BACKLINE_CITES: [Cite; 3] = [
+    Cite::BacklineKeyword,
+    Cite::BacklineLast,
+    Cite::BacklineSeveral,
+];
+
+/// The rules behind a refusal: the failed check's rule, and for Tank or Backline the keyword's
+/// rules on assignment and 465.2.c.6.
+fn refusal_cites(cite: Cite) -> Vec<Cite> {
+    let keyword: &[Cite] = match cite {
+        Cite::TankKeyword => &TANK_CITES,
+        Cite::BacklineKeyword => &BACKLINE_CITES,
+        c => return vec![c],
+    };
+    let mut cites = keyword.to_vec();
+    cites.push(Cite::AssignRequirements);
+    cites
 }
 
 /// Why an assignment is illegal, with the rule of the first check that fails (4.5).
@@ -158,6 +187,33 @@ impl<'s> Engine<'s> {
                 .join(", ")
         };
         let (pa, pd) = (parts(&attackers), parts(&defenders));
+        let mut cites = vec![
+            Cite::DamageSkipped,
+            Cite::AttackerTotal,
+            Cite::DefenderTotal,
+            Cite::AssignDamage,
+        ];
+        // Assault and Shield where they add to a total (807.1.c, 814.1.c); a stunned unit adds
+        // no Might at all (423.1.b).
+        let counts = |us: &[usize], role: Role| {
+            us.iter().any(|&u| {
+                let st = self.board.unit(u);
+                let n = match role {
+                    Role::Attacker => st.keys.assault,
+                    Role::Defender => st.keys.shield,
+                };
+                !st.keys.stunned && st.role == Some(role) && n.is_some()
+            })
+        };
+        if counts(&attackers, Role::Attacker) {
+            cites.push(Cite::AssaultMight);
+        }
+        if counts(&defenders, Role::Defender) {
+            cites.push(Cite::ShieldMight);
+        }
+        if !stunned.is_empty() {
+            cites.push(Cite::StunnedNoMight);
+        }
         self.step(
             None,
             format!(
@@ -170,12 +226,7 @@ impl<'s> Engine<'s> {
                     format!(" ({} stunned: adds no Might)", effects::join_and(&stunned))
                 }
             ),
-            &[
-                Cite::DamageSkipped,
-                Cite::AttackerTotal,
-                Cite::DefenderTotal,
-                Cite::AssignDamage,
-            ],
+            &cites,
             Vec::new(),
         );
         let to_defenders = self.assign(c.attacker, &defenders, ta);
@@ -203,12 +254,18 @@ impl<'s> Engine<'s> {
             .iter()
             .map(|&u| {
                 let s = self.board.unit(u);
+                let bonus = match s.role {
+                    Some(Role::Attacker) => s.keys.assault.map(|_| Cite::AssaultMight),
+                    Some(Role::Defender) => s.keys.shield.map(|_| Cite::ShieldMight),
+                    None => None,
+                };
                 Target {
                     perm: u,
                     id: self.board.perms[u].id.clone(),
                     need: (s.might() - s.keys.damage).max(1),
                     tank: s.keys.tank,
                     backline: s.keys.backline,
+                    bonus,
                 }
             })
             .collect();
@@ -305,7 +362,7 @@ impl<'s> Engine<'s> {
                             "{}'s written assignment {id} is refused: {why}; the default is used",
                             self.name(by)
                         ),
-                        &[cite],
+                        &refusal_cites(cite),
                         Vec::new(),
                     );
                 }
@@ -322,27 +379,37 @@ impl<'s> Engine<'s> {
         if extra {
             amounts[0] += left;
         }
-        let mut cites = Vec::new();
+        // The assignment itself (465.2.c), then what shaped it: a unit left short (465.2.c.3),
+        // extra damage (465.2.c.4), Tank and Backline ordering the units (465.2.c.6 with the
+        // keywords' rules) whenever such a unit is among them and there is damage to assign,
+        // and Assault or Shield in a lethal amount (807.1.c, 814.1.c).
+        let mut cites = vec![Cite::AssignDamage];
         if targets.iter().zip(&amounts).any(|(t, &n)| n < t.need) {
             cites.push(Cite::AssignLethalFirst);
         }
         if extra {
             cites.push(Cite::AssignExtra);
         }
-        if targets.iter().zip(&amounts).any(|(t, &n)| t.tank && n > 0) {
-            cites.push(Cite::TankKeyword);
+        let tank = total > 0 && targets.iter().any(|t| t.tank);
+        let backline = total > 0 && targets.iter().any(|t| t.backline);
+        if tank {
+            cites.extend(TANK_CITES);
         }
-        if targets
-            .iter()
-            .zip(&amounts)
-            .any(|(t, &n)| t.backline && n > 0)
-        {
-            cites.push(Cite::BacklineKeyword);
+        if backline {
+            cites.extend(BACKLINE_CITES);
+        }
+        if tank || backline {
+            cites.push(Cite::AssignRequirements);
+        }
+        for c in [Cite::AssaultMight, Cite::ShieldMight] {
+            if targets.iter().any(|t| t.bonus == Some(c)) {
+                cites.push(c);
+            }
         }
         let list: Vec<String> = targets
             .iter()
             .zip(&amounts)
-            .map(|(t, n)| format!("{n} to {} (lethal: {})", t.id, t.need))
+            .map(|(t, n)| format!("{n} to {} (needs {} for lethal)", t.id, t.need))
             .collect();
         self.step(
             Some(by),
