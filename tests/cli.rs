@@ -912,3 +912,47 @@ fn a_duplicate_id_is_reported_at_its_second_use_in_text_and_json_with_the_first_
         );
     }
 }
+
+#[test]
+fn at_on_a_legend_or_battlefield_is_shown_outside_board_files_and_refused_in_one() {
+    // The `board` table: outside board files `at` is any string on any kind, shown and not
+    // checked; in a board file a battlefield or legend has none.
+    let dir = std::env::temp_dir().join(format!("chainjudge-legend-at-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = dir.join("plain.yaml");
+    std::fs::write(
+        &plain,
+        "format: 1\nplayers: [Ana, Ben]\nboard:\n  - { name: Jinx, controller: Ana, kind: legend, at: base }\n  - { name: The Grove, controller: Ben, kind: battlefield, at: north }\nchain:\n  - { name: Spell A, controller: Ana, kind: spell }\nexpect:\n  resolved: [spell-a]\n",
+    )
+    .unwrap();
+    let plain = plain.to_str().unwrap();
+    let out = run(&["verify", plain], &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shown = String::from_utf8(run(&["replay", "--width", "200", plain], &[]).stdout).unwrap();
+    assert!(
+        shown.contains("jinx (Ana, legend, at base); the-grove (Ben, battlefield, at north)"),
+        "{shown}"
+    );
+    // The same legend in a board file (`might` on a unit makes it one).
+    let board = dir.join("board.yaml");
+    std::fs::write(
+        &board,
+        "format: 1\nplayers: [Ana, Ben]\nboard:\n  - { name: Battlefield 1, kind: battlefield, controller: none }\n  - { name: Battlefield 2, kind: battlefield, controller: none }\n  - { name: Jinx, controller: Ana, kind: legend, at: base }\n  - { name: Scout, controller: Ana, kind: unit, might: 1 }\nchain:\n  - { name: Spell A, controller: Ana, kind: spell }\nexpect:\n  resolved: [spell-a]\n",
+    )
+    .unwrap();
+    let board = board.to_str().unwrap();
+    let out = run(&["check", "--format", "json", board], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let p = &stdout_json(&out)["files"][0]["error"]["problems"][0];
+    assert_eq!(p["code"], "misplaced_key");
+    assert_eq!(
+        (p["line"].as_u64(), p["column"].as_u64()),
+        (Some(6), Some(50))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
