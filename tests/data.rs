@@ -288,8 +288,101 @@ expect:
     assert!(load("  october: { cites: [\"425.1.a\"] }\n").is_err());
     // An unconfirmed October citation matches nothing: not even its July number.
     assert!(load("  october: { cites: [\"354.3\"] }\n").is_err());
-    // A top-level number must be the same confirmed number in both editions.
-    assert!(load("  cites: [\"425.1.a\"]\n").is_err());
+    // A top-level number must be the same confirmed number in both editions: July 425.1.a is
+    // 426.1.a (inferred) in October, and the error says so.
+    let p = load("  cites: [\"425.1.a\"]\n").unwrap_err();
+    assert_eq!(p.problems[0].code, "cite_differs");
+    assert!(
+        p.problems[0].message.contains("426.1.a (inferred)"),
+        "{}",
+        p.problems[0].message
+    );
+}
+
+#[test]
+fn a_cited_number_no_step_cites_is_named_and_never_taken_for_another_rule() {
+    use chainjudge::situation;
+    let eds = Editions::get();
+    let july = eds.edition(EditionId::July);
+    // Every July rule no step cites, in one file: each is refused, named by its title, and
+    // any "did you mean" stays inside its own top-level rule.
+    let never: Vec<&str> = eds
+        .july_rules
+        .iter()
+        .map(|r| r.number)
+        .filter(|n| !july.knows_citation(n))
+        .collect();
+    assert!(never.len() > 1000);
+    let list: Vec<String> = never.iter().map(|n| format!("\"{n}\"")).collect();
+    let text = format!(
+        "format: 1\nrules: july\nplayers: [Ana, Ben]\nchain: [{{ name: A, controller: Ana, kind: spell }}]\nexpect:\n  cites: [{}]\n",
+        list.join(", ")
+    );
+    let p = situation::load("t.yaml", &text).unwrap_err();
+    assert_eq!(p.problems.len(), never.len());
+    for (n, pr) in never.iter().zip(&p.problems) {
+        let title = eds
+            .july_rules
+            .iter()
+            .find(|r| r.number == *n)
+            .unwrap()
+            .title;
+        assert!(
+            pr.message.starts_with(&format!("`{n}` (")) && pr.message.contains(title),
+            "{n}: {}",
+            pr.message
+        );
+        assert!(
+            pr.message.ends_with("is a July rule, but no step cites it"),
+            "{}",
+            pr.message
+        );
+        let help = pr.help.as_deref().unwrap();
+        assert!(!help.contains("did you mean"), "{n}: {help}");
+    }
+    // The reported cases: Tank's and Assault's rules were taken for Temporary's and Legion's.
+    // (Vision's 817.1.b and Deflect's 809.1.c went the same way.)
+    let one = |n: &str| {
+        let text = text.replace(
+            &format!("cites: [{}]", list.join(", ")),
+            &format!("cites: [\"{n}\"]"),
+        );
+        match situation::load("t.yaml", &text) {
+            Ok(_) => None,
+            Err(p) => Some(format!(
+                "{} | {}",
+                p.problems[0].message,
+                p.problems[0].help.clone().unwrap()
+            )),
+        }
+    };
+    for (n, other) in [
+        ("815.1.b", "816.1.b"),
+        ("807.1.c", "812.1.c"),
+        ("815.1.c.1", "812.1.c"),
+        ("817.1.b", "816.1.b"),
+        ("809.1.c", "812.1.c"),
+    ] {
+        // Once a step cites it (Tank and Assault in combat), it is accepted.
+        if let Some(text) = one(n) {
+            assert!(!text.contains(other), "{n}: {text}");
+        }
+    }
+    let text817 = one("817.1.b").unwrap();
+    assert!(
+        text817.contains("Vision") && text817.contains("no step cites a rule of 817"),
+        "{text817}"
+    );
+    // A number that is no rule: the same number written otherwise, or a one-character slip
+    // inside the same top-level rule, gets a "did you mean"; nothing across rules.
+    assert!(one("337.1b").unwrap().contains("did you mean `337.1.b`?"));
+    assert!(one("816.1.e").unwrap().contains("did you mean `816.1.b`?"));
+    let far = one("815.9.b").unwrap();
+    assert!(
+        !far.contains("did you mean") && !far.contains("816"),
+        "{far}"
+    );
+    assert!(far.contains("815 (Tank)"), "{far}");
 }
 
 #[test]
