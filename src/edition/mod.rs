@@ -363,6 +363,15 @@ impl Editions {
         self.july.in_force_from
     }
 
+    /// Whether July rule number `n` is citable and its October number is unconfirmed (a step
+    /// cites it under October as "October: unconfirmed (July n)").
+    pub fn unconfirmed_in_october(&self, n: &str) -> bool {
+        self.july.cites.iter().any(|(k, c)| {
+            matches!(c, Cited::Rule { number } if number == n)
+                && matches!(self.october.cites.get(k), Some(Cited::Unconfirmed { july }) if july == n)
+        })
+    }
+
     /// What a step citing July rule `n` cites under October, when the engine cites `n`.
     pub fn october_citation_of(&self, n: &str) -> Option<&Cited> {
         self.july.cites.iter().find_map(|(k, c)| {

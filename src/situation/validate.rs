@@ -546,9 +546,10 @@ pub(super) fn check(
 }
 
 /// Rule numbers in `expect.cites` must be numbers a step can cite in the edition they are
-/// checked against (an inferred October number written without its mark; an unconfirmed one
-/// matches nothing); top-level ones under `rules: both` must be the same, confirmed number in
-/// both.
+/// checked against (an inferred October number written without its mark). Under `rules: both`
+/// a top-level number names a July rule that keeps its number in October, or whose October
+/// number is unconfirmed: under October it then matches the step's "October: unconfirmed (July
+/// n)" citation.
 fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &mut Vec<Problem>) {
     let Some(e) = &s.expect else { return };
     let editions = Editions::get();
@@ -580,7 +581,11 @@ fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &m
             let loc = locs.next().unwrap_or_default();
             if !editions.edition(ed).knows_citation(n) {
                 problems.push(uncitable(n, ed, loc, both));
-            } else if top && both && !editions.same_in_both(n) {
+            } else if top
+                && both
+                && !editions.same_in_both(n)
+                && !editions.unconfirmed_in_october(n)
+            {
                 let october = editions
                     .october_citation_of(n)
                     .map(|c| format!(": under October a step cites {}", c.label()))
@@ -668,10 +673,11 @@ fn uncitable(n: &str, ed: EditionId, loc: crate::yaml::Loc, both: bool) -> Probl
     if ed == EditionId::October {
         if let Some(Cited::Unconfirmed { .. }) = eds.october_citation_of(n) {
             let help = if both {
-                "an unconfirmed citation matches nothing under October: check it under \
-                 `expect.july`"
+                "write it in the top-level `cites`, where it names the July rule and, under \
+                 October, matches that citation"
             } else {
-                "an unconfirmed citation matches nothing under October"
+                "an unconfirmed rule has no October number to check: replay `rules: both` and \
+                 write it in the top-level `cites`"
             };
             return problem(
                 format!(
