@@ -69,18 +69,61 @@ struct ProblemDiag {
     src: Shown,
 }
 
-/// The text shown for one problem: the file's text, with each line near a label that is wider
-/// than the report cut to the part around its label (`…` marks what is left out). The line and
-/// column in the report's header stay those of the file.
+/// The text shown for one problem: the parts of the file around its labels, each a run of whole
+/// lines (a [`Window`]), with each line near a label that is wider than the report cut to the
+/// part around its label (`…` marks what is left out). The line and column in each header stay
+/// those of the file.
+///
+/// The part holding the problem's own place comes first, then the others in file order, so
+/// that the first header names the place the problem is reported at (a duplicate's second use,
+/// with its first use below), as its line and column in JSON do.
 #[derive(Debug)]
 struct Shown {
     name: String,
     text: String,
-    /// Characters cut from the start of a line (0-based line number), less the `…` shown.
-    shifts: HashMap<usize, isize>,
-    /// The file's line (0-based) that `text`'s first line is: a problem is shown from a window
-    /// of the file around its labels, so that rendering it costs the same wherever it is.
+    windows: Vec<Window>,
+    /// Each label's offset in `text`, with the index of its window (a label at the very end
+    /// of one window is at the start of the next).
+    anchors: Vec<(usize, usize)>,
+}
+
+/// One part of the file shown for a problem: whole lines around a group of labels close enough
+/// to be drawn in one snippet.
+#[derive(Debug)]
+struct Window {
+    /// Its bytes in the shown text.
+    range: std::ops::Range<usize>,
+    /// The file's line (0-based) that its first line is: a problem is shown from windows of
+    /// the file around its labels, so that rendering it costs the same wherever it is.
     first_line: usize,
+    /// Characters cut from the start of a line (0-based line of the window), less the `…`
+    /// shown.
+    shifts: HashMap<usize, isize>,
+}
+
+impl Shown {
+    /// The window a span lies in: the one its start was placed in, or else the first that
+    /// holds all of it.
+    fn window_of(&self, span: &SourceSpan) -> Option<&Window> {
+        let (start, end) = (span.offset(), span.offset() + span.len());
+        let placed = self
+            .anchors
+            .iter()
+            .find(|(o, _)| *o == start)
+            .map(|(_, w)| &self.windows[*w]);
+        placed
+            .or_else(|| {
+                self.windows
+                    .iter()
+                    .find(|w| w.range.start <= start && end < w.range.end)
+            })
+            .or_else(|| {
+                self.windows
+                    .iter()
+                    .find(|w| w.range.start <= start && end <= w.range.end)
+            })
+            .filter(|w| w.range.start <= start && end <= w.range.end)
+    }
 }
 
 impl SourceCode for Shown {
@@ -90,26 +133,29 @@ impl SourceCode for Shown {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let inner = self
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
+        // A span across two windows (miette joining two labels' snippets) is refused, so
+        // that each window is drawn on its own, with its own header.
+        let w = self.window_of(span).ok_or(MietteError::OutOfBounds)?;
+        let text = &self.text[w.range.clone()];
+        let local = SourceSpan::from((span.offset() - w.range.start, span.len()));
+        let inner = text.read_span(&local, context_lines_before, context_lines_after)?;
         let mut column = inner.column();
         if context_lines_before == 0 && context_lines_after == 0 {
             // The header's place: the column in the file, in characters as editors count
             // (miette counts bytes), plus what a cut line left out.
-            let start = span.offset().saturating_sub(column);
-            if let Some(before) = self.text.get(start..span.offset()) {
+            let start = local.offset().saturating_sub(column);
+            if let Some(before) = text.get(start..local.offset()) {
                 column = before.chars().count();
             }
-            let shift = self.shifts.get(&inner.line()).copied().unwrap_or(0);
+            let shift = w.shifts.get(&inner.line()).copied().unwrap_or(0);
             column = column.saturating_add_signed(shift);
         }
         Ok(Box::new(
             MietteSpanContents::new_named(
                 self.name.clone(),
                 inner.data(),
-                *inner.span(),
-                inner.line() + self.first_line,
+                SourceSpan::from((inner.span().offset() + w.range.start, inner.span().len())),
+                inner.line() + w.first_line,
                 column,
                 inner.line_count(),
             )
@@ -128,8 +174,13 @@ struct Cut {
 }
 
 /// `text` with the lines near `labels` (byte offsets) cut to `max` characters around the
-/// first label on them; the labels' spans moved to match.
-fn crop(name: &str, text: &str, labels: &mut [(String, SourceSpan)], max: usize) -> Shown {
+/// first label on them, and the characters cut from the start of each cut line (0-based), less
+/// the `…` shown; the labels' spans moved to match.
+fn crop(
+    text: &str,
+    labels: &mut [(String, SourceSpan)],
+    max: usize,
+) -> (String, HashMap<usize, isize>) {
     let starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -228,12 +279,7 @@ fn crop(name: &str, text: &str, labels: &mut [(String, SourceSpan)], max: usize)
             *sp = SourceSpan::from((a, b - a));
         }
     }
-    Shown {
-        name: name.to_string(),
-        text: out,
-        shifts,
-        first_line: 0,
-    }
+    (out, shifts)
 }
 
 /// How many problems a text report shows; JSON lists every one.
@@ -275,8 +321,13 @@ impl LineStarts {
     }
 }
 
-/// [`crop`] on a window of `text`: the lines around `labels` (offsets into `text`), with the
-/// labels moved into the window and the window's first line recorded.
+/// Labels whose lines are at most this many lines apart share a window: miette draws them in
+/// one snippet (each with a line of context, the snippets touching).
+const SAME_SNIPPET: usize = 4;
+
+/// [`crop`] on windows of `text`: the lines around each group of nearby `labels` (offsets into
+/// `text`), the group of the first label (the problem's own place) first, with the labels
+/// moved into the shown text and each window's first line recorded.
 fn crop_window(
     name: &str,
     text: &str,
@@ -284,29 +335,76 @@ fn crop_window(
     labels: &mut [(String, SourceSpan)],
     max: usize,
 ) -> Shown {
-    // Two lines of context each side, as many as miette shows and one more.
-    let lines = labels.iter().flat_map(|(_, sp)| {
-        [
-            starts.line_of(sp.offset()),
-            starts.line_of(sp.offset() + sp.len()),
-        ]
-    });
-    let (lo, hi) = lines.fold((usize::MAX, 0), |(lo, hi), l| (lo.min(l), hi.max(l)));
-    if lo == usize::MAX {
-        return crop(name, text, labels, max);
+    let lines: Vec<(usize, usize)> = labels
+        .iter()
+        .map(|(_, sp)| {
+            (
+                starts.line_of(sp.offset()),
+                starts.line_of(sp.offset() + sp.len()),
+            )
+        })
+        .collect();
+    // Groups of labels, each with its first and last line, in file order.
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by_key(|&i| lines[i]);
+    let mut groups: Vec<(Vec<usize>, usize, usize)> = Vec::new();
+    for i in order {
+        match groups.last_mut() {
+            Some((members, _, hi)) if lines[i].0 <= *hi + SAME_SNIPPET => {
+                members.push(i);
+                *hi = (*hi).max(lines[i].1);
+            }
+            _ => groups.push((vec![i], lines[i].0, lines[i].1)),
+        }
     }
-    let from = lo.saturating_sub(2);
-    let window = starts.range(text, from, hi + 2);
-    if !text.is_char_boundary(window.start) || !text.is_char_boundary(window.end) {
-        return crop(name, text, labels, max);
+    if let Some(p) = groups.iter().position(|(m, _, _)| m.contains(&0)) {
+        let first = groups.remove(p);
+        groups.insert(0, first);
     }
-    for (_, sp) in labels.iter_mut() {
-        let a = sp.offset().clamp(window.start, window.end) - window.start;
-        let len = sp.len().min(window.end - window.start - a);
-        *sp = SourceSpan::from((a, len));
+    let mut shown = Shown {
+        name: name.to_string(),
+        text: String::with_capacity(text.len().min(4096)),
+        windows: Vec::new(),
+        anchors: Vec::new(),
+    };
+    for (members, lo, hi) in groups {
+        // Two lines of context each side, as many as miette shows and one more.
+        let from = lo.saturating_sub(2);
+        let window = starts.range(text, from, hi + 2);
+        let mut local: Vec<(String, SourceSpan)> = members
+            .iter()
+            .map(|&i| {
+                let sp = labels[i].1;
+                let a = sp.offset().clamp(window.start, window.end) - window.start;
+                let len = sp.len().min(window.end - window.start - a);
+                (String::new(), SourceSpan::from((a, len)))
+            })
+            .collect();
+        let (part, shifts) = crop(&text[window], &mut local, max);
+        let base = shown.text.len();
+        for (&i, (_, sp)) in members.iter().zip(&local) {
+            labels[i].1 = SourceSpan::from((base + sp.offset(), sp.len()));
+            shown
+                .anchors
+                .push((base + sp.offset(), shown.windows.len()));
+        }
+        shown.text.push_str(&part);
+        shown.windows.push(Window {
+            range: base..shown.text.len(),
+            first_line: from,
+            shifts,
+        });
     }
-    let mut shown = crop(name, &text[window], labels, max);
-    shown.first_line = from;
+    if shown.windows.is_empty() {
+        // No label: the whole file, as it is.
+        let (part, shifts) = crop(text, labels, max);
+        shown.windows.push(Window {
+            range: 0..part.len(),
+            first_line: 0,
+            shifts,
+        });
+        shown.text = part;
+    }
     shown
 }
 
@@ -323,9 +421,16 @@ impl Diagnostic for ProblemDiag {
         Some(&self.src)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(self.labels.iter().map(|(label, span)| {
-            miette::LabeledSpan::new_with_span(Some(label.clone()), *span)
-        })))
+        // The first label is the problem's own place: miette's header names the primary one.
+        Some(Box::new(self.labels.iter().enumerate().map(
+            |(i, (label, span))| {
+                if i == 0 {
+                    miette::LabeledSpan::new_primary_with_span(Some(label.clone()), *span)
+                } else {
+                    miette::LabeledSpan::new_with_span(Some(label.clone()), *span)
+                }
+            },
+        )))
     }
 }
 
@@ -415,7 +520,10 @@ impl FileProblems {
 
     /// The problems as the JSON error object `--format json` prints on stdout:
     /// `{"error": {"code", "message", "path", "problems": [{"code", "message", "line",
-    /// "column", "help"}]}}`; `code` is the first problem's.
+    /// "column", "help", "also"}]}}`; `code` is the first problem's. `line` and `column` are
+    /// the problem's own place (for a duplicate, its second use), the one the text report's
+    /// first header names; `also` lists the other places labelled (`{"line", "column",
+    /// "label"}`, such as the first use), empty when there are none.
     pub fn json(&self) -> serde_json::Value {
         let n = self.problems.len();
         let starts = LineStarts::new(&self.text);
@@ -437,6 +545,10 @@ impl FileProblems {
                         "line": line,
                         "column": column,
                         "help": p.help,
+                        "also": p.also.iter().map(|(loc, label)| {
+                            let (line, column) = starts.line_col(&self.text, loc.offset);
+                            serde_json::json!({ "line": line, "column": column, "label": label })
+                        }).collect::<Vec<_>>(),
                     })
                 }).collect::<Vec<_>>(),
             }

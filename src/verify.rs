@@ -1,7 +1,7 @@
 //! Checking a replay's outcome against the file's `expect` block.
 
 use crate::edition::EditionId;
-use crate::render::cited_numbers;
+use crate::render::{cited_numbers, unconfirmed_cited};
 use crate::situation::{BoardExpect, CombatResultSpec, ExpectBlock, ScoredSpec, Situation};
 use crate::trace::{BoardOutcome, CombatResult, Scored, Trace};
 use std::collections::BTreeSet;
@@ -192,10 +192,52 @@ pub fn mismatches(s: &Situation, t: &Trace) -> Vec<String> {
     board_mismatches(s, &b.board, o.board.as_ref(), &mut out);
     if let Some(exp) = &b.cites {
         let got = cited_numbers(t);
-        let missing: Vec<String> = exp.iter().filter(|c| !got.contains(c)).cloned().collect();
+        // Top-level numbers of a file replaying both editions name July rules: under October,
+        // one whose number is unconfirmed there matches the step's unconfirmed citation of
+        // that July number, and nothing else.
+        let editions = crate::edition::Editions::get();
+        let july_named = s.expect.as_ref().is_some_and(|e| {
+            e.cites_name_july_rules
+                && t.edition == EditionId::October
+                && e.october.as_ref().is_none_or(|o| o.cites.is_none())
+        });
+        let unconfirmed = if july_named {
+            unconfirmed_cited(t)
+        } else {
+            Vec::new()
+        };
+        let missing: Vec<String> = exp
+            .iter()
+            .filter(|c| {
+                if july_named && editions.unconfirmed_in_october(c) {
+                    !unconfirmed.contains(c)
+                } else {
+                    !got.contains(c)
+                }
+            })
+            .cloned()
+            .collect();
         if !missing.is_empty() {
+            // The unconfirmed citations, when they could have matched.
+            let also = if !july_named
+                || (unconfirmed.is_empty()
+                    && !missing.iter().any(|c| editions.unconfirmed_in_october(c)))
+            {
+                String::new()
+            } else if unconfirmed.is_empty() {
+                "; unconfirmed: none".to_string()
+            } else {
+                format!(
+                    "; unconfirmed: {}",
+                    unconfirmed
+                        .iter()
+                        .map(|j| format!("July {j}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
             out.push(format!(
-                "cites: {} not cited under {} (cited: {})",
+                "cites: {} not cited under {} (cited: {}{also})",
                 show(&missing),
                 t.edition.title(),
                 got.join(", ")

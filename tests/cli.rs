@@ -1020,3 +1020,108 @@ fn a_line_break_or_html_in_a_text_effect_keeps_the_list_and_the_markdown_whole()
     assert!(!md.contains("<b>"), "{md}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_duplicate_id_is_reported_at_its_second_use_in_text_and_json_with_the_first_as_a_secondary_label(
+) {
+    // (file, second use, first use) as line and column: the two uses close together (one
+    // snippet) and far apart (two snippets).
+    let cases = [
+        (
+            "tests/bad/121-same-card-on-board-and-chain.yaml",
+            (10, 11),
+            (8, 13),
+        ),
+        (
+            "tests/bad/19-duplicate-id-and-id-is-player.yaml",
+            (11, 11),
+            (6, 11),
+        ),
+    ];
+    for (path, (line, col), (first_line, first_col)) in cases {
+        let out = run(&["check", "--color", "never", path], &[]);
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let report = &err[err.find("chainjudge::duplicate_id").expect("the duplicate")..];
+        // The first header names the second use, as rustc's does; the first use is drawn too,
+        // with its label, under a header of its own when it is far off.
+        let header = report.lines().find(|l| l.contains("╭─[")).unwrap();
+        assert!(
+            header.ends_with(&format!("{path}:{line}:{col}]")),
+            "{path}: {header}\n{report}"
+        );
+        let second = report.find("── second use").unwrap();
+        let first = report.find("── first use").unwrap();
+        let problem_end = report[1..]
+            .find("chainjudge::")
+            .map_or(report.len(), |i| i + 1);
+        assert!(first < problem_end && second < problem_end, "{report}");
+        if first_line + 4 < line {
+            assert!(
+                report.contains(&format!("{path}:{first_line}:{first_col}]")),
+                "{report}"
+            );
+            assert!(
+                second < first,
+                "the second use's snippet comes first: {report}"
+            );
+        }
+        // JSON: the same place, and the first use in `also`.
+        let v = stdout_json(&run(&["check", "--format", "json", path], &[]));
+        let p = &v["files"][0]["error"]["problems"][0];
+        assert_eq!(p["code"], "duplicate_id");
+        assert_eq!(
+            (p["line"].as_u64(), p["column"].as_u64()),
+            (Some(line), Some(col))
+        );
+        assert_eq!(
+            p["also"],
+            serde_json::json!([{ "line": first_line, "column": first_col, "label": "first use" }]),
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn at_on_a_legend_or_battlefield_is_shown_outside_board_files_and_refused_in_one() {
+    // The `board` table: outside board files `at` is any string on any kind, shown and not
+    // checked; in a board file a battlefield or legend has none.
+    let dir = std::env::temp_dir().join(format!("chainjudge-legend-at-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = dir.join("plain.yaml");
+    std::fs::write(
+        &plain,
+        "format: 1\nplayers: [Ana, Ben]\nboard:\n  - { name: Jinx, controller: Ana, kind: legend, at: base }\n  - { name: The Grove, controller: Ben, kind: battlefield, at: north }\nchain:\n  - { name: Spell A, controller: Ana, kind: spell }\nexpect:\n  resolved: [spell-a]\n",
+    )
+    .unwrap();
+    let plain = plain.to_str().unwrap();
+    let out = run(&["verify", plain], &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shown = String::from_utf8(run(&["replay", "--width", "200", plain], &[]).stdout).unwrap();
+    assert!(
+        shown.contains("jinx (Ana, legend, at base); the-grove (Ben, battlefield, at north)"),
+        "{shown}"
+    );
+    // The same legend in a board file (`might` on a unit makes it one).
+    let board = dir.join("board.yaml");
+    std::fs::write(
+        &board,
+        "format: 1\nplayers: [Ana, Ben]\nboard:\n  - { name: Battlefield 1, kind: battlefield, controller: none }\n  - { name: Battlefield 2, kind: battlefield, controller: none }\n  - { name: Jinx, controller: Ana, kind: legend, at: base }\n  - { name: Scout, controller: Ana, kind: unit, might: 1 }\nchain:\n  - { name: Spell A, controller: Ana, kind: spell }\nexpect:\n  resolved: [spell-a]\n",
+    )
+    .unwrap();
+    let board = board.to_str().unwrap();
+    let out = run(&["check", "--format", "json", board], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let p = &stdout_json(&out)["files"][0]["error"]["problems"][0];
+    assert_eq!(p["code"], "misplaced_key");
+    assert_eq!(
+        (p["line"].as_u64(), p["column"].as_u64()),
+        (Some(6), Some(50))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -252,7 +252,8 @@ fn the_rules_the_board_extension_cites_are_in_the_july_data_with_their_october_s
 }
 
 #[test]
-fn expect_cites_match_an_inferred_number_without_its_mark_and_never_an_unconfirmed_one() {
+fn expect_cites_match_an_inferred_number_without_its_mark_and_no_october_number_for_an_unconfirmed_one(
+) {
     use chainjudge::situation;
     const BASE: &str = r#"
 format: 1
@@ -286,10 +287,195 @@ expect:
     assert!(text.contains("without its mark"), "{text}");
     // The July number does not match under October.
     assert!(load("  october: { cites: [\"425.1.a\"] }\n").is_err());
-    // An unconfirmed October citation matches nothing: not even its July number.
+    // An unconfirmed October citation has no October number: under `october:` its July number
+    // is not one (a top-level entry is: see the next test).
     assert!(load("  october: { cites: [\"354.3\"] }\n").is_err());
-    // A top-level number must be the same confirmed number in both editions.
-    assert!(load("  cites: [\"425.1.a\"]\n").is_err());
+    // A top-level number must be the same confirmed number in both editions, or unconfirmed in
+    // October: July 425.1.a is 426.1.a (inferred) there, and the error says so.
+    let p = load("  cites: [\"425.1.a\"]\n").unwrap_err();
+    assert_eq!(p.problems[0].code, "cite_differs");
+    assert!(
+        p.problems[0].message.contains("426.1.a (inferred)"),
+        "{}",
+        p.problems[0].message
+    );
+}
+
+/// A file replaying both editions, whose Closed State refuses Spell B (July 358.4 and 358.5,
+/// both unconfirmed in October, and 309.1.a, the same in both) and whose Spell A has Legion
+/// (July 812.1.c, unconfirmed in October).
+const REFUSED: &str = r#"
+format: 1
+title: refused
+players: [Ana, Ben]
+chain:
+  - { name: Spell A, controller: Ana, kind: spell, legion: true }
+actions:
+  - play: { name: Spell B, controller: Ana, kind: spell }
+expect:
+  refused: [spell-b]
+"#;
+
+fn mismatches_of(s: &chainjudge::situation::Situation) -> Vec<String> {
+    let r = chainjudge::replay_all(s, None);
+    r.traces
+        .iter()
+        .flat_map(|t| {
+            chainjudge::verify::mismatches(s, t)
+                .into_iter()
+                .map(|m| format!("{}: {m}", t.edition.word()))
+        })
+        .collect()
+}
+
+#[test]
+fn a_top_level_cite_unconfirmed_in_october_matches_the_steps_unconfirmed_citation() {
+    use chainjudge::situation::{self, RulesChoice};
+    let load = |extra: &str| situation::load("t.yaml", &format!("{REFUSED}{extra}"));
+    let ok = |extra: &str| load(extra).unwrap_or_else(|p| panic!("{}", p.render(false, 100)));
+    // Both editions' steps cite the refusal: July as 358.5, October as "October: unconfirmed
+    // (July 358.5)". The top-level entry is accepted and matches both.
+    let s = ok("  cites: [\"358.5\", \"309.1.a\", \"812.1.c\"]\n");
+    assert_eq!(mismatches_of(&s), Vec::<String>::new());
+    // The file's `rules: both` decides, not `--rules october`.
+    let mut only_october = s.clone();
+    only_october.rules = RulesChoice::October;
+    assert_eq!(mismatches_of(&only_october), Vec::<String>::new());
+}
+
+#[test]
+fn a_top_level_cite_unconfirmed_in_october_fails_verify_when_no_step_cites_it() {
+    use chainjudge::situation;
+    // Nothing is refused here: no step cites 358.5 in July, nor "unconfirmed (July 358.5)" in
+    // October, though October cites another unconfirmed rule (Legion, July 812.1.c).
+    let text = REFUSED
+        .replace(
+            "  - play: { name: Spell B, controller: Ana, kind: spell }\n",
+            "  - pass: Ana\n",
+        )
+        .replace("  refused: [spell-b]\n", "  cites: [\"358.5\"]\n");
+    let s = situation::load("t.yaml", &text).unwrap_or_else(|p| panic!("{}", p.render(false, 100)));
+    let m = mismatches_of(&s);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(
+        m[0].starts_with("july: cites: [358.5] not cited under July"),
+        "{m:?}"
+    );
+    assert!(
+        m[1].starts_with("october: cites: [358.5] not cited under October"),
+        "{m:?}"
+    );
+    assert!(m[1].contains("unconfirmed: July 812.1.c"), "{m:?}");
+    assert!(!m[1].contains("July 358.5"), "{m:?}");
+}
+
+#[test]
+fn an_unconfirmed_october_citation_has_no_october_number_to_write() {
+    use chainjudge::situation;
+    // Under `october:`, and with `rules: october` at the top level, a number is October's:
+    // July 358.5 has none, and the error says where it can be written.
+    let p = situation::load(
+        "t.yaml",
+        &format!("{REFUSED}  october: {{ cites: [\"358.5\"] }}\n"),
+    )
+    .unwrap_err();
+    let (msg, help) = (
+        &p.problems[0].message,
+        p.problems[0].help.as_deref().unwrap(),
+    );
+    assert!(msg.contains("no confirmed October number"), "{msg}");
+    assert!(msg.contains("October: unconfirmed (July 358.5)"), "{msg}");
+    assert!(help.contains("top-level `cites`"), "{help}");
+    let only = REFUSED.replace("players:", "rules: october\nplayers:");
+    let p = situation::load("t.yaml", &format!("{only}  cites: [\"358.5\"]\n")).unwrap_err();
+    let help = p.problems[0].help.as_deref().unwrap();
+    assert!(help.contains("`rules: both`"), "{help}");
+}
+
+#[test]
+fn a_cited_number_no_step_cites_is_named_and_never_taken_for_another_rule() {
+    use chainjudge::situation;
+    let eds = Editions::get();
+    let july = eds.edition(EditionId::July);
+    // Every July rule no step cites, in one file: each is refused, named by its title, and
+    // any "did you mean" stays inside its own top-level rule.
+    let never: Vec<&str> = eds
+        .july_rules
+        .iter()
+        .map(|r| r.number)
+        .filter(|n| !july.knows_citation(n))
+        .collect();
+    assert!(never.len() > 1000);
+    let list: Vec<String> = never.iter().map(|n| format!("\"{n}\"")).collect();
+    let text = format!(
+        "format: 1\nrules: july\nplayers: [Ana, Ben]\nchain: [{{ name: A, controller: Ana, kind: spell }}]\nexpect:\n  cites: [{}]\n",
+        list.join(", ")
+    );
+    let p = situation::load("t.yaml", &text).unwrap_err();
+    assert_eq!(p.problems.len(), never.len());
+    for (n, pr) in never.iter().zip(&p.problems) {
+        let title = eds
+            .july_rules
+            .iter()
+            .find(|r| r.number == *n)
+            .unwrap()
+            .title;
+        assert!(
+            pr.message.starts_with(&format!("`{n}` (")) && pr.message.contains(title),
+            "{n}: {}",
+            pr.message
+        );
+        assert!(
+            pr.message.ends_with("is a July rule, but no step cites it"),
+            "{}",
+            pr.message
+        );
+        let help = pr.help.as_deref().unwrap();
+        assert!(!help.contains("did you mean"), "{n}: {help}");
+    }
+    // The reported cases: Tank's and Assault's rules were taken for Temporary's and Legion's.
+    // (Vision's 817.1.b and Deflect's 809.1.c went the same way.)
+    let one = |n: &str| {
+        let text = text.replace(
+            &format!("cites: [{}]", list.join(", ")),
+            &format!("cites: [\"{n}\"]"),
+        );
+        match situation::load("t.yaml", &text) {
+            Ok(_) => None,
+            Err(p) => Some(format!(
+                "{} | {}",
+                p.problems[0].message,
+                p.problems[0].help.clone().unwrap()
+            )),
+        }
+    };
+    for (n, other) in [
+        ("815.1.b", "816.1.b"),
+        ("807.1.c", "812.1.c"),
+        ("815.1.c.1", "812.1.c"),
+        ("817.1.b", "816.1.b"),
+        ("809.1.c", "812.1.c"),
+    ] {
+        // Once a step cites it (Tank and Assault in combat), it is accepted.
+        if let Some(text) = one(n) {
+            assert!(!text.contains(other), "{n}: {text}");
+        }
+    }
+    let text817 = one("817.1.b").unwrap();
+    assert!(
+        text817.contains("Vision") && text817.contains("no step cites a rule of 817"),
+        "{text817}"
+    );
+    // A number that is no rule: the same number written otherwise, or a one-character slip
+    // inside the same top-level rule, gets a "did you mean"; nothing across rules.
+    assert!(one("337.1b").unwrap().contains("did you mean `337.1.b`?"));
+    assert!(one("816.1.e").unwrap().contains("did you mean `816.1.b`?"));
+    let far = one("815.9.b").unwrap();
+    assert!(
+        !far.contains("did you mean") && !far.contains("816"),
+        "{far}"
+    );
+    assert!(far.contains("815 (Tank)"), "{far}");
 }
 
 #[test]

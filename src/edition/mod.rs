@@ -363,6 +363,80 @@ impl Editions {
         self.july.in_force_from
     }
 
+    /// Whether July rule number `n` is citable and its October number is unconfirmed (a step
+    /// cites it under October as "October: unconfirmed (July n)").
+    pub fn unconfirmed_in_october(&self, n: &str) -> bool {
+        self.july.cites.iter().any(|(k, c)| {
+            matches!(c, Cited::Rule { number } if number == n)
+                && matches!(self.october.cites.get(k), Some(Cited::Unconfirmed { july }) if july == n)
+        })
+    }
+
+    /// What a step citing July rule `n` cites under October, when the engine cites `n`.
+    pub fn october_citation_of(&self, n: &str) -> Option<&Cited> {
+        self.july.cites.iter().find_map(|(k, c)| {
+            matches!(c, Cited::Rule { number } if number == n)
+                .then(|| self.october.cites.get(k))
+                .flatten()
+        })
+    }
+
+    /// The July number of the rule a step cites as `n` under October (established or
+    /// inferred), when the engine cites one.
+    pub fn july_citation_of(&self, n: &str) -> Option<&str> {
+        self.october.cites.iter().find_map(|(k, c)| {
+            (c.number() == Some(n))
+                .then(|| self.july.cites.get(k).and_then(Cited::number))
+                .flatten()
+        })
+    }
+
+    /// The index (into [`Editions::july_rules`]) of the rule numbered `number` in `ed`'s data,
+    /// cited or not: under October, a rule whose number is established or inferred.
+    pub fn rule_index(&self, ed: EditionId, number: &str) -> Option<usize> {
+        match ed {
+            EditionId::July => self.july_rules.iter().position(|r| r.number == number),
+            EditionId::October => self
+                .october_rules
+                .iter()
+                .position(|o| !o.unconfirmed && !o.removed && o.number == Some(number)),
+        }
+    }
+
+    /// The title of rule `number` of `ed`, after the title of the top-level rule it belongs to
+    /// (`Tank: Meaning` for July 815.1.b); the title alone for a top-level rule.
+    pub fn rule_name(&self, ed: EditionId, number: &str) -> Option<String> {
+        let title = self.july_rules[self.rule_index(ed, number)?].title;
+        let top = number.split('.').next().unwrap_or(number);
+        match self.rule_index(ed, top) {
+            Some(i) if top != number => Some(format!("{}: {title}", self.july_rules[i].title)),
+            _ => Some(title.to_string()),
+        }
+    }
+
+    /// The numbers the engine can cite under `ed` that are nearest to `number`: of the same
+    /// top-level rule (`815` for `815.1.b`), those sharing the most leading parts with it, in
+    /// rule order. Empty when no step cites a rule of that top-level rule.
+    pub fn cited_near(&self, ed: EditionId, number: &str) -> Vec<&str> {
+        let parts: Vec<&str> = number.split('.').collect();
+        let shared = |n: &str| {
+            n.split('.')
+                .zip(&parts)
+                .take_while(|(a, b)| a == *b)
+                .count()
+        };
+        let mut near: Vec<&str> = self
+            .edition(ed)
+            .citable_numbers()
+            .filter(|n| shared(n) > 0 && *n != number)
+            .collect();
+        let best = near.iter().map(|n| shared(n)).max().unwrap_or(0);
+        near.retain(|n| shared(n) == best);
+        near.sort_unstable_by_key(|n| (self.rule_index(ed, n), *n));
+        near.dedup();
+        near
+    }
+
     /// Whether July rule number `n` is citable and keeps the same, established number in October
     /// (an inferred number is not confirmed).
     pub fn same_in_both(&self, n: &str) -> bool {

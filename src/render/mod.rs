@@ -721,6 +721,19 @@ pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::
     Ok(())
 }
 
+/// The July numbers of the rules a trace cites whose number is unconfirmed in its edition
+/// (printed "October: unconfirmed (July n)"), in order of first citation.
+pub fn unconfirmed_cited(t: &Trace) -> Vec<String> {
+    let book = Editions::get().edition(t.edition);
+    t.citations()
+        .into_iter()
+        .filter_map(|c| match book.resolve(c) {
+            crate::edition::Cited::Unconfirmed { july } => Some(july),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The numbers a trace cites, for `expect.cites`: established ones, and inferred ones written
 /// without the mark; an unconfirmed rule gives no number.
 pub fn cited_numbers(t: &Trace) -> Vec<String> {

@@ -45,6 +45,10 @@ pub struct Expect {
     pub july: Option<ExpectBlock>,
     /// Replaces top-level keys under October.
     pub october: Option<ExpectBlock>,
+    /// The file replays both editions (`rules: both`), so top-level `cites` name July rules:
+    /// under October, one whose October number is unconfirmed matches the step's
+    /// "October: unconfirmed (July n)" citation. Set from the file, not from `--rules`.
+    pub cites_name_july_rules: bool,
 }
 
 impl ExpectBlock {

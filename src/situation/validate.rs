@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::diag::{did_you_mean, Problem};
-use crate::edition::{EditionId, Editions};
+use crate::edition::{Cited, EditionId, Editions};
 use std::collections::HashMap;
 
 /// What an id names.
@@ -545,79 +545,206 @@ pub(super) fn check(
     }
 }
 
-/// Rule numbers in `expect.cites` must exist in the edition they are checked against (an
-/// inferred October number written without its mark; an unconfirmed one matches nothing);
-/// top-level ones under `rules: both` must be the same, confirmed number in both.
+/// Rule numbers in `expect.cites` must be numbers a step can cite in the edition they are
+/// checked against (an inferred October number written without its mark). Under `rules: both`
+/// a top-level number names a July rule that keeps its number in October, or whose October
+/// number is unconfirmed: under October it then matches the step's "October: unconfirmed (July
+/// n)" citation.
 fn check_cites(s: &Situation, refs: &[Ref], replayed: &[EditionId], problems: &mut Vec<Problem>) {
     let Some(e) = &s.expect else { return };
     let editions = Editions::get();
+    let both = replayed.len() == 2;
     // The loader records each cite's place in file order: top-level, then July, then October,
     // the order of the blocks below.
     let mut locs = refs
         .iter()
         .filter(|r| r.kind == RefKind::Cite)
         .map(|r| r.loc);
-    let blocks: [(Option<&Vec<String>>, Vec<EditionId>); 3] = [
-        (e.common.cites.as_ref(), replayed.to_vec()),
+    let blocks: [(Option<&Vec<String>>, Option<EditionId>); 3] = [
+        // Top level: July's numbers under both editions (whether October has the same one is
+        // checked below), else the one edition's.
+        (e.common.cites.as_ref(), replayed.first().copied()),
         (
             e.july.as_ref().and_then(|b| b.cites.as_ref()),
-            vec![EditionId::July],
+            Some(EditionId::July),
         ),
         (
             e.october.as_ref().and_then(|b| b.cites.as_ref()),
-            vec![EditionId::October],
+            Some(EditionId::October),
         ),
     ];
-    for (cites, eds) in blocks {
-        let Some(cites) = cites else { continue };
+    for (top, (cites, ed)) in blocks.into_iter().enumerate().map(|(i, b)| (i == 0, b)) {
+        let (Some(cites), Some(ed)) = (cites, ed) else {
+            continue;
+        };
         for n in cites {
             let loc = locs.next().unwrap_or_default();
-            // Under both editions a top-level number is checked against July here; whether it
-            // is the same in October is the `cite_differs` check below.
-            let mut known = true;
-            for ed in eds.iter().take(if eds.len() == 2 { 1 } else { eds.len() }) {
-                let book = editions.edition(*ed);
-                if !book.knows_citation(n) {
-                    known = false;
-                    problems.push(
-                        Problem::new(
-                            "unknown_cite",
-                            loc,
-                            format!(
-                                "`{n}` is not a rule number the engine cites under {}",
-                                ed.title()
-                            ),
-                        )
-                        .label("not citable")
-                        .help(
-                            match n.strip_suffix("(inferred)").map(str::trim) {
-                                Some(bare) if book.knows_citation(bare) => {
-                                    format!("write an inferred number without its mark: `{bare}`")
-                                }
-                                _ => match did_you_mean(n, book.citable_numbers()) {
-                                    Some(m) => format!(
-                                        "did you mean `{m}`? (numbers are the {} edition's)",
-                                        ed.title()
-                                    ),
-                                    None => format!(
-                                    "use {} rule numbers from the Citations table of the format",
-                                    ed.title()
-                                ),
-                                },
-                            },
-                        ),
-                    );
-                    break;
-                }
-            }
-            if known && eds.len() == 2 && !editions.same_in_both(n) {
+            if !editions.edition(ed).knows_citation(n) {
+                problems.push(uncitable(n, ed, loc, both));
+            } else if top
+                && both
+                && !editions.same_in_both(n)
+                && !editions.unconfirmed_in_october(n)
+            {
+                let october = editions
+                    .october_citation_of(n)
+                    .map(|c| format!(": under October a step cites {}", c.label()))
+                    .unwrap_or_default();
                 problems.push(
-                    Problem::new("cite_differs", loc, format!("`{n}` is not the same confirmed number under July and October"))
-                        .label("edition-specific number")
-                        .help("put it under `expect.july: { cites: [...] }` or `expect.october: { cites: [...] }`"),
+                    Problem::new(
+                        "cite_differs",
+                        loc,
+                        format!("`{n}` is not the same confirmed number under July and October{october}"),
+                    )
+                    .label("edition-specific number")
+                    .help("put it under `expect.july: { cites: [...] }` or `expect.october: { cites: [...] }`"),
                 );
             }
         }
+    }
+}
+
+/// The problem with `n` in `expect.cites`, a number no step cites under `ed`: why (a July rule
+/// unconfirmed in October, a rule no step cites, or no rule at all) and what the steps cite
+/// instead. A "did you mean" is offered only for the same rule written otherwise (`337.1b`) or
+/// a one-character slip inside the same top-level rule, never a number of another rule.
+fn uncitable(n: &str, ed: EditionId, loc: crate::yaml::Loc, both: bool) -> Problem {
+    const TABLES: &str = "the format's Citations tables say what each step cites";
+    let eds = Editions::get();
+    let book = eds.edition(ed);
+    let title = ed.title();
+    let problem = |message: String, label: &str, help: String| {
+        Problem::new("unknown_cite", loc, message)
+            .label(label)
+            .help(help)
+    };
+    // What the steps cite near a number, under `ed`.
+    let near = |ed: EditionId, num: &str| -> String {
+        let near = eds.cited_near(ed, num);
+        let top = num.split('.').next().unwrap_or(num);
+        if near.is_empty() {
+            let name = eds
+                .rule_name(ed, top)
+                .map(|t| format!(" ({t})"))
+                .unwrap_or_default();
+            return format!("no step cites a rule of {top}{name}; {TABLES}");
+        }
+        let named: Vec<String> = near
+            .iter()
+            .take(6)
+            .map(|c| match eds.rule_name(ed, c) {
+                Some(t) => format!("{c} ({t})"),
+                None => (*c).to_string(),
+            })
+            .collect();
+        let more = match near.len().saturating_sub(6) {
+            0 => String::new(),
+            k => format!(" and {k} more"),
+        };
+        format!(
+            "the nearest rules a step cites: {}{more}; {TABLES}",
+            named.join(", ")
+        )
+    };
+    // The same number read in the other edition: a cited rule with another number here.
+    let other = match ed {
+        EditionId::October => eds
+            .october_citation_of(n)
+            .and_then(|c| Some((c.number()?, c.label())))
+            .filter(|(m, _)| *m != n)
+            .map(|(m, label)| {
+                format!("July {n} is {label} under October: write `{m}` for that rule; ")
+            }),
+        EditionId::July => eds
+            .july_citation_of(n)
+            .filter(|j| *j != n)
+            .map(|j| format!("October {n} is July {j}: write `{j}` for that rule; ")),
+    }
+    .unwrap_or_default();
+    if let Some(bare) = n.strip_suffix("(inferred)").map(str::trim) {
+        if book.knows_citation(bare) {
+            return problem(
+                format!("`{n}` is not a rule number the engine cites under {title}"),
+                "not citable",
+                format!("write an inferred number without its mark: `{bare}`"),
+            );
+        }
+    }
+    if ed == EditionId::October {
+        if let Some(Cited::Unconfirmed { .. }) = eds.october_citation_of(n) {
+            let help = if both {
+                "write it in the top-level `cites`, where it names the July rule and, under \
+                 October, matches that citation"
+            } else {
+                "an unconfirmed rule has no October number to check: replay `rules: both` and \
+                 write it in the top-level `cites`"
+            };
+            return problem(
+                format!(
+                    "`{n}` has no confirmed October number: under October a step cites it as \
+                     \"October: unconfirmed (July {n})\""
+                ),
+                "unconfirmed under October",
+                help.to_string(),
+            );
+        }
+    }
+    if let Some(name) = eds.rule_name(ed, n) {
+        return problem(
+            format!(
+                "`{n}` ({name}) is {} {title} rule, but no step cites it",
+                article(title)
+            ),
+            "never cited",
+            format!("{other}{}", near(ed, n)),
+        );
+    }
+    if ed == EditionId::October {
+        if let Some(name) = eds.rule_name(EditionId::July, n) {
+            return problem(
+                format!(
+                    "`{n}` has no confirmed October number, and no step cites July {n} ({name})"
+                ),
+                "no October number",
+                near(EditionId::July, n),
+            );
+        }
+    }
+    // Not a rule of the edition: the same number written otherwise, or a slip of one
+    // character inside the same top-level rule.
+    let written = crate::lookup::normalize_number(n).filter(|m| m != n);
+    let top = n.split('.').next().unwrap_or(n);
+    let guess = match written {
+        Some(m) if book.knows_citation(&m) => Some(m),
+        _ => {
+            let mut close = book
+                .citable_numbers()
+                .filter(|c| c.split('.').next() == Some(top))
+                .filter(|c| strsim::damerau_levenshtein(n, c) == 1)
+                .collect::<Vec<_>>();
+            close.sort_unstable();
+            close.dedup();
+            (close.len() == 1).then(|| close[0].to_string())
+        }
+    };
+    let help = match guess {
+        Some(m) => format!("did you mean `{m}`? (numbers are the {title} edition's)"),
+        None if eds.rule_index(ed, top).is_some() => format!("{other}{}", near(ed, n)),
+        None => format!("{other}use {title} rule numbers: {TABLES}"),
+    };
+    problem(
+        format!("`{n}` is not a rule number of the {title} edition"),
+        "no such rule",
+        help,
+    )
+}
+
+/// "a" or "an" before an edition's name.
+fn article(title: &str) -> &'static str {
+    if title.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
     }
 }
 

@@ -92,9 +92,10 @@ impl<'a> Reader<'a> {
         self.controller_ctx.pop();
         let (mut keys, token) =
             self.permanent_keys(map, node, Carrier::Board(kind_word.unwrap_or("")));
-        // Where it is.
+        // Where it is. Outside a board file `at` is any string on any kind, shown and not
+        // checked, as it was before the board existed.
         match (kind, at_node) {
-            (Some(BoardKind::Battlefield | BoardKind::Legend), Some(n)) => {
+            (Some(BoardKind::Battlefield | BoardKind::Legend), Some(n)) if self.board => {
                 let what = if kind == Some(BoardKind::Battlefield) {
                     "a battlefield is itself a location"
                 } else {

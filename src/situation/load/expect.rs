@@ -76,6 +76,8 @@ impl<'a> Reader<'a> {
             common,
             july,
             october,
+            // Set once `rules` is known (`load`).
+            cites_name_july_rules: false,
         })
     }
 

@@ -43,7 +43,7 @@ mod values;
 use self::item::Place;
 use self::reader::Reader;
 use super::validate::{self, Registry};
-use super::{Phase, PhaseStep, RulesChoice, Situation};
+use super::{Expect, Phase, PhaseStep, RulesChoice, Situation};
 use crate::diag::{FileProblems, Problem};
 use crate::yaml::{parse_tree, Text};
 use marked_yaml::Node;
@@ -493,7 +493,13 @@ impl<'a> Reader<'a> {
             self.default_contester(sd, &mut board);
         }
         let expect_loc = map.get_node("expect").map(|n| self.map_first_line(n));
-        let expect = map.get_node("expect").and_then(|n| self.expect(n));
+        let expect = map
+            .get_node("expect")
+            .and_then(|n| self.expect(n))
+            .map(|e| Expect {
+                cites_name_july_rules: rules == RulesChoice::Both,
+                ..e
+            });
         if self.players.is_empty() {
             return None;
         }
