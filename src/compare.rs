@@ -19,6 +19,10 @@ pub enum Flag {
     /// state, Priority, Focus and the board stay as they were (for example July's Combat
     /// Showdown Step task d when the attacker already has Focus).
     StepsDiffer,
+    /// Both editions end the game with the same winner and the same final values
+    /// ([`Report::same_game_end`]), and this step happens differently on the way: the route
+    /// differs, not the outcome.
+    RouteDiffers,
 }
 
 /// The flag of a step taken under one edition only: `StepsDiffer` when it changes nothing
@@ -95,11 +99,21 @@ impl<'a> Report<'a> {
                 .collect(),
             _ => Vec::new(),
         };
-        Self {
+        let mut report = Self {
             situation,
             traces,
             rows,
+        };
+        // A game that ends the same way under both editions: what happens differently on the
+        // way is the route.
+        if report.same_game_end().is_some() && report.final_differences().is_empty() {
+            for r in &mut report.rows {
+                if r.flag == Flag::OutcomeDiffers {
+                    r.flag = Flag::RouteDiffers;
+                }
+            }
         }
+        report
     }
 
     /// The winner when both editions' replays end with the same player winning the game (196,
@@ -242,9 +256,9 @@ impl<'a> Report<'a> {
     }
 
     /// Whether both games ended the same way ([`Report::same_game_end`]) by a different route:
-    /// some step happens differently (marked OUTCOME in the rows).
+    /// some step happens differently ([`Flag::RouteDiffers`]).
     pub fn route_differs(&self) -> bool {
-        self.same_game_end().is_some() && self.rows.iter().any(|r| r.flag == Flag::OutcomeDiffers)
+        self.rows.iter().any(|r| r.flag == Flag::RouteDiffers)
     }
 }
 

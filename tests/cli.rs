@@ -247,11 +247,24 @@ fn the_same_win_by_another_route_is_no_outcome_difference() {
     assert_eq!(v["outcomes_differ"], false, "{v}");
     assert_eq!(v["route_differs"], true, "{v}");
     assert!(v.get("final_differences").is_none(), "{v}");
+    // The steps that part are marked as the route, none as an outcome.
+    let flags: Vec<&str> = v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["flag"].as_str())
+        .collect();
+    assert!(flags.contains(&"route_differs"), "{flags:?}");
+    assert!(!flags.contains(&"outcome_differs"), "{flags:?}");
     let out = run(&["replay", file, "--width", "120"], &[]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!text.contains("OUTCOMES DIFFER"), "{text}");
     assert!(text.contains("Ana wins the game under both"), "{text}");
     assert!(text.contains("Route: "), "{text}");
+    assert!(
+        text.contains("≠ route") && !text.contains("OUTCOME"),
+        "{text}"
+    );
     // A game that did not end the same way still differs (the row-8 example of the format).
     let out = run(
         &[

@@ -199,10 +199,7 @@ fn effect(r: &mut Rng, units: &[Unit]) -> Eff {
             ]),
         )],
         "move" => {
-            let ana = units
-                .iter()
-                .find(|u| u.id == ids[0])
-                .map_or(true, |u| u.ana);
+            let ana = units.iter().find(|u| u.id == ids[0]).is_none_or(|u| u.ana);
             let to = match (ana, r.chance(50)) {
                 (_, true) => "base",
                 (true, false) => "Battlefield 1",

@@ -104,7 +104,9 @@ impl<'s> Engine<'s> {
         }
         // Triggers caused by this item choosing things go on before it resolves (383.4.b.2).
         let mut fired = Vec::new();
+        let mut objects = 0;
         for id in spec.chosen_ids() {
+            let before = fired.len();
             if let Some(t) = self.on_chain(id).filter(|&t| t != idx) {
                 let c = self.inst[t].controller;
                 for tr in &self.inst[t].spec.triggers {
@@ -123,8 +125,14 @@ impl<'s> Engine<'s> {
                     }
                 }
             }
+            objects += usize::from(fired.len() > before);
         }
-        self.put_triggers(fired, &format!("{iid} chose them"), &[Cite::ChosenTriggers])?;
+        let them = if objects == 1 { "it" } else { "them" };
+        self.put_triggers(
+            fired,
+            &format!("{iid} chose {them}"),
+            &[Cite::ChosenTriggers],
+        )?;
         if spec.resolves_when_finalized() {
             self.next = Next::Resolve(idx, true);
         } else if self.has_pending() {

@@ -144,6 +144,11 @@ impl<'s> Engine<'s> {
         self.out.priority = self.priority.filter(|_| !over);
         self.out.focus = self.focus.filter(|_| !over);
         self.out.state = Some(self.state());
+        if over {
+            // No turn comes after the game's end.
+            self.out.next_turns = Vec::new();
+            return;
+        }
         let n = self.s.players.len();
         let mut turns = self.extra_turns.clone();
         let mut p = self.s.turn;

@@ -91,6 +91,7 @@ pub fn markdown(r: &Report) -> String {
                 Flag::NumbersDiffer => "≠ numbers",
                 Flag::OutcomeDiffers => "**OUTCOME**",
                 Flag::StepsDiffer => "≠ steps",
+                Flag::RouteDiffers => "≠ route",
             };
             let _ = write!(out, " {f} |");
         }

@@ -423,7 +423,8 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
         v.push(("Legion".into(), l.join("; ")));
     }
     let plain = (1..=s.players.len()).map(|k| (s.turn + k) % s.players.len());
-    if !o.next_turns.iter().copied().take(s.players.len()).eq(plain) {
+    // After a win there are none (the game is over), and the winner line says so.
+    if !o.next_turns.is_empty() && !o.next_turns.iter().copied().take(s.players.len()).eq(plain) {
         let turns: Vec<&str> = o
             .next_turns
             .iter()
@@ -567,10 +568,15 @@ fn differences(r: &Report) -> Vec<String> {
     if let (Some(w), false, false) = (r.same_game_end(), r.outcomes_differ(), identical) {
         let name = r.situation.name(w);
         v.push(format!("Outcomes: the same under July and October: {name} wins the game under both, with the same points, kills, control and resolutions (after the game's end, its state is no outcome)."));
-        if outcome > 0 {
+        let route = r
+            .rows
+            .iter()
+            .filter(|x| x.flag == Flag::RouteDiffers)
+            .count();
+        if route > 0 {
             v.push(format!(
-                "Route: {} differently on the way (marked OUTCOME).",
-                counted(outcome, "happens", "happen")
+                "Route: {} differently on the way (marked ≠ route).",
+                counted(route, "happens", "happen")
             ));
         }
     } else if identical {

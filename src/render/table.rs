@@ -42,6 +42,7 @@ fn flag_text(f: Flag) -> (&'static str, AnsiColor) {
         Flag::NumbersDiffer => ("≠ numbers", AnsiColor::Yellow),
         Flag::OutcomeDiffers => ("OUTCOME", AnsiColor::Red),
         Flag::StepsDiffer => ("≠ steps", AnsiColor::Yellow),
+        Flag::RouteDiffers => ("≠ route", AnsiColor::Yellow),
     }
 }
 

@@ -27,7 +27,11 @@ pub fn hints(s: &Situation) -> Vec<Hint> {
     let mut out = Vec::new();
     for b in &s.board {
         if matches!(b.kind, BoardKind::Unit | BoardKind::Gear) && !b.token && says_token(&b.name) {
-            out.push(token_hint(b.loc, &b.id));
+            out.push(Hint {
+                loc: b.loc,
+                text: format!("`{}` is named as a token but is not written `token: true`, so the replay takes it for a card: if it leaves the board it goes to the trash, where a token would cease to exist ({{1}}); write `token: true` if it is a token ({{0}})", b.id),
+                cites: vec![Cite::TokenNotCard, Cite::TokenCeases],
+            });
         }
         for t in &b.triggers {
             item_hints(&t.item, &mut out);
@@ -55,7 +59,7 @@ fn says_token(name: &str) -> bool {
 fn token_hint(loc: Loc, id: &str) -> Hint {
     Hint {
         loc,
-        text: format!("`{id}` is named as a token but is not written `token: true`, so the replay counts it as a card: its play counts as a card played this turn and can turn Legion on; write `token: true` if it is a token; see {{0}}"),
+        text: format!("`{id}` is named as a token but is not written `token: true`, so the replay takes it for a card: its play counts as a card played this turn and can turn Legion on; write `token: true` if it is a token; see {{0}}"),
         cites: vec![Cite::TokenNotCard],
     }
 }

@@ -224,6 +224,9 @@ pub struct ItemSpec {
     pub facedown: Option<String>,
     /// A token unit or gear (185): played, but not a card.
     pub token: bool,
+    /// A trigger's item: the id of the board object or item that carries the trigger, its
+    /// "me". An effect naming it names it without choosing it (355.10.d, 355.10.d.1).
+    pub source_id: Option<String>,
     /// The item's mapping in the file.
     pub loc: Loc,
     /// Where each key's value is written, for diagnostics.
@@ -241,11 +244,18 @@ impl ItemSpec {
 
     /// Every id this item chooses (358.1, 383.4.b.2), each once, in file order: `targets`, then
     /// the ids its own effects choose ([`Effect::chosen_ids`]). A condition's ids, a `move`'s
-    /// `to` and a `target_at` battlefield are not among them.
+    /// `to` and a `target_at` battlefield are not among them, and neither is what an effect
+    /// names as "me": the item itself, or the carrier of the trigger it is (`source_id`), which
+    /// is picked, never chosen (355.10.d, 355.10.d.1).
     pub fn chosen_ids(&self) -> Vec<&str> {
         let mut ids: Vec<&str> = Vec::new();
         let written = self.targets.iter().map(String::as_str);
-        let by_effects = self.effects.iter().flat_map(Effect::chosen_ids);
+        let me = |id: &&str| *id == self.id || self.source_id.as_deref() == Some(*id);
+        let by_effects = self
+            .effects
+            .iter()
+            .flat_map(Effect::chosen_ids)
+            .filter(|id| !me(id));
         for id in written.chain(by_effects) {
             if !ids.contains(&id) {
                 ids.push(id);

@@ -56,7 +56,10 @@ pub(super) fn explain(src: &str, p: &SyntaxProblem) -> Option<SyntaxProblem> {
         // The nearest line above (or at) the error with words but no colon.
         for &(start, line) in lines[..=at].iter().rev().take(4) {
             let code = comment_start(line).map_or(line, |h| &line[..h]).trim_end();
-            let text = code.trim_start().trim_start_matches(['-', ' ']);
+            // Dashes and any white space (a tab too) before the key: `text` starts at the key.
+            let text = code
+                .trim_start()
+                .trim_start_matches(|c: char| c == '-' || c.is_whitespace());
             if text.is_empty() || text.starts_with(['[', '{', '"', '\'']) {
                 continue;
             }
@@ -390,5 +393,29 @@ pub(super) fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProbl
                 help: "keep one of them; YAML would silently use only one".into(),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the property test of damaged files: a dash, a space and a tab before the
+    /// key; the key must be cut on character boundaries, never inside the emoji.
+    #[test]
+    fn a_key_after_a_dash_and_a_tab_is_cut_on_character_boundaries() {
+        let src = "title: t\n- \t\u{1F600}\u{1F600}\n";
+        let p = SyntaxProblem {
+            loc: Loc::new(src.len() - 1, 0),
+            label: String::new(),
+            message: "could not find expected ':'".into(),
+            help: String::new(),
+        };
+        let e = explain(src, &p).expect("a missing colon is explained");
+        assert_eq!(
+            &src[e.loc.offset..e.loc.offset + e.loc.len],
+            "\u{1F600}\u{1F600}"
+        );
+        assert_eq!(e.message, "missing `:` after `\u{1F600}\u{1F600}`");
     }
 }

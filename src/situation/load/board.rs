@@ -88,7 +88,10 @@ impl<'a> Reader<'a> {
         };
         self.reg.add(&id, id_what, id_loc, &mut self.problems);
         self.controller_ctx.push(controller.flatten());
-        let triggers = self.triggers(map, TriggerCarrier::Board(kind));
+        let mut triggers = self.triggers(map, TriggerCarrier::Board(kind));
+        for t in &mut triggers {
+            t.item.source_id = Some(id.clone());
+        }
         self.controller_ctx.pop();
         let (mut keys, token) =
             self.permanent_keys(map, node, Carrier::Board(kind_word.unwrap_or("")));
@@ -238,7 +241,6 @@ impl<'a> Reader<'a> {
         if let (Some(BoardKind::Unit), Some(Some(c))) = (kind, controller) {
             self.unit_controllers.insert(id.clone(), c);
         }
-        let mut triggers = triggers;
         if keys.temporary {
             if let Some(n) = &name {
                 triggers.push(self.temporary_trigger(&id, n, loc));

@@ -4,7 +4,7 @@
 
 use super::item::Place;
 use super::Reader;
-use crate::diag::Problem;
+use crate::diag::{did_you_mean, Problem};
 use crate::situation::validate::{Ref, RefKind};
 use crate::situation::{
     CardKind, Condition, Effect, EffectKind, MightDuration, PlayedBy, PointTo, TargetAt,
@@ -135,7 +135,7 @@ impl<'a> Reader<'a> {
                 self.push(
                     Problem::new("board_only", key_loc, "`target_at` is a board key, and this is not a board file")
                         .label("board only")
-                        .help("add a board key (board extension, principle 1), for example `might` on the units"),
+                        .help("make it a board file by giving it a board key (see \"Board files\" in docs/situation-format.md), for example `might` on the units"),
                 );
                 return None;
             }
@@ -153,7 +153,29 @@ impl<'a> Reader<'a> {
                 "base" => Some(TargetAt::Base),
                 _ => {
                     let loc = self.loc(n);
-                    self.battlefield(&t, loc, "`target_at`").map(TargetAt::Battlefield)
+                    if let Some(k) = self.battlefields.iter().position(|(id, name)| *id == t || *name == t) {
+                        return Some(TargetAt::Battlefield(k));
+                    }
+                    if self.unknown_kind_entries.contains(&t) {
+                        return None; // perhaps a battlefield whose kind could not be read
+                    }
+                    let names: Vec<&str> = self.battlefields.iter().map(|(_, n)| n.as_str()).collect();
+                    let words = ["base", "battlefield"];
+                    let guess = words
+                        .iter()
+                        .copied()
+                        .find(|w| w.eq_ignore_ascii_case(t.trim()))
+                        .or_else(|| did_you_mean(&t, words.iter().copied().chain(names.iter().copied())));
+                    let choices = format!("`base`, `battlefield` (any battlefield), or a battlefield: {}", names.join(", "));
+                    self.push(
+                        Problem::new("unknown_battlefield", loc, if t.trim().is_empty() { "`target_at` is empty".to_string() } else { format!("`target_at`: `{t}` is neither `base`, `battlefield` nor a declared battlefield") })
+                            .label("not a place")
+                            .help(match guess {
+                                Some(g) => format!("did you mean `{g}`? write {choices}"),
+                                None => format!("write {choices}"),
+                            }),
+                    );
+                    None
                 }
             }
         });

@@ -72,7 +72,7 @@ impl<'a> Reader<'a> {
                             format!("`{key}` in `expect` checks the board, and this is not a board file"),
                         )
                         .label("board only")
-                        .help("add a board key (board extension, principle 1), for example `might` on the units; or remove it (`killed` works in any file)"),
+                        .help("make it a board file by giving it a board key (see \"Board files\" in docs/situation-format.md), for example `might` on the units; or remove it (`killed` works in any file)"),
                     );
                 }
             }

@@ -155,7 +155,8 @@ impl<'a> Reader<'a> {
                         .map_or("the mapping above", |i| i.what.as_str())
                         .to_string();
                     let pk = self.sloc(pkey);
-                    let help = if self.starts_line(u.loc) && self.starts_line(pk) {
+                    let block = self.starts_line(u.loc) && self.starts_line(pk);
+                    let help = if block {
                         let n = self.column(u.loc).saturating_sub(self.column(pk));
                         format!(
                             "move `{}:` {n} space{} to the left, in line with `{}:`",
@@ -164,7 +165,17 @@ impl<'a> Reader<'a> {
                             pkey.as_str()
                         )
                     } else {
-                        format!("move `{}` out of `{}`", u.key, pkey.as_str())
+                        format!(
+                            "move `{}` out of `{}`, to stand beside it in {parent_what}",
+                            u.key,
+                            pkey.as_str()
+                        )
+                    };
+                    // A one-line `{ ... }` mapping is not indented: say where the key is.
+                    let label = if block {
+                        "indented too far".to_string()
+                    } else {
+                        format!("inside `{}`", pkey.as_str())
                     };
                     self.rewrite(
                         u.problem,
@@ -173,7 +184,7 @@ impl<'a> Reader<'a> {
                             u.key,
                             pkey.as_str()
                         ),
-                        "indented too far",
+                        &label,
                         help,
                     );
                     explained.insert((pid, u.key.clone()));

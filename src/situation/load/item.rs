@@ -269,7 +269,10 @@ impl<'a> Reader<'a> {
                 .unwrap_or_default(),
             None => Vec::new(),
         };
-        let triggers = self.triggers(map, TriggerCarrier::Item(kind));
+        let mut triggers = self.triggers(map, TriggerCarrier::Item(kind));
+        for t in &mut triggers {
+            t.item.source_id = Some(id.clone());
+        }
         self.controller_ctx.pop();
         let kind_word = kind.map_or("", |k| match k {
             ItemKind::Unit => "unit",
@@ -324,7 +327,6 @@ impl<'a> Reader<'a> {
         if let (Some(ItemKind::Unit), Some(c)) = (kind, effective) {
             self.unit_controllers.insert(id.clone(), c);
         }
-        let mut triggers = triggers;
         if keys.temporary {
             if let Some(n) = &name {
                 let loc = self.map_first_line(node);
@@ -350,6 +352,7 @@ impl<'a> Reader<'a> {
             legion,
             from,
             token,
+            source_id: None,
             at,
             keys,
             facedown,

@@ -144,12 +144,23 @@ impl Reader<'_> {
                 continue;
             }
             let bare: String = key.chars().filter(|c| invisible(*c).is_none()).collect();
-            let meant = if bare != key && allowed.contains(&bare.as_str()) {
+            // Words for "does not choose" that are not keys: `chooses: false` is.
+            let untargeted = matches!(
+                key.to_lowercase().as_str(),
+                "untargeted" | "targeted" | "no_target" | "not_targeted"
+            ) && allowed.contains(&"chooses");
+            let meant = if untargeted {
+                Some("chooses")
+            } else if bare != key && allowed.contains(&bare.as_str()) {
                 allowed.iter().copied().find(|a| *a == bare)
             } else {
                 did_you_mean(key, allowed.iter().copied())
             };
             let mut help = match meant {
+                Some(_) if untargeted => format!(
+                    "for an effect that affects the units it names without choosing them, write `chooses: false` beside the effect; allowed keys: {}",
+                    listed.join(", ")
+                ),
                 Some(s) => format!("did you mean `{s}`? allowed keys: {}", listed.join(", ")),
                 None => format!("allowed keys here: {}", listed.join(", ")),
             };

@@ -307,6 +307,7 @@ impl<'a> Reader<'a> {
                 legion: false,
                 from: FromZone::Hand,
                 token: false,
+                source_id: Some(id.to_string()),
                 at: None,
                 keys: PermanentKeys::default(),
                 facedown: None,

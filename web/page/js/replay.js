@@ -4,7 +4,7 @@
 // The words are the text report's own (the `view` of `replay_page_json`); the rule numbers
 // are links made from the JSON report's citations.
 
-const FLAG = { numbers_differ: ["≠ numbers", "warn"], outcome_differs: ["OUTCOME differs", "bad"], steps_differ: ["≠ steps", "warn"] };
+const FLAG = { numbers_differ: ["≠ numbers", "warn"], outcome_differs: ["OUTCOME differs", "bad"], steps_differ: ["≠ steps", "warn"], route_differs: ["≠ route", "warn"] };
 function citeLinks(cites, edition) {
   if (!cites.length) return "none";
   return commaList(cites, (c) => c.number ? [ruleLink(c.number, edition), c.status === "inferred" ? " (inferred)" : ""]
