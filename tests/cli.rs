@@ -332,6 +332,84 @@ fn hints_name_a_token_named_card_and_kills_in_a_row() {
 }
 
 #[test]
+fn the_answer_comes_before_the_steps() {
+    // Crumbling Sands: the answer a judge asks for (what resolved, what was countered, who holds
+    // Priority) right under the header, before the table of steps.
+    let file = "rulings/crumbling-sands-counters-first-of-two.yaml";
+    let out = run(&["replay", file, "--width", "100"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| *l == "Answer")
+        .expect("an Answer block");
+    let table = lines
+        .iter()
+        .position(|l| l.starts_with('┌'))
+        .expect("a table");
+    assert!(at < 10 && at < table, "{text}");
+    let block = lines[at + 1..table].join("\n");
+    assert!(
+        block.contains("Resolved: sands, then b. Countered: a. Refused: none."),
+        "{block}"
+    );
+    assert!(
+        block.contains("End: Neutral Open; Priority: Ana; Focus: nobody."),
+        "{block}"
+    );
+    assert!(
+        block.contains("July and October: the same outcome, by the same steps."),
+        "{block}"
+    );
+    assert!(
+        block.contains("2 steps cite rules renumbered in October: 419 -> 420"),
+        "{block}"
+    );
+    // JSON: the same lines, and what they come from.
+    let out = run(&["replay", file, "--format", "json"], &[]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["answer"]["lines"][0],
+        "Resolved: sands, then b. Countered: a. Refused: none."
+    );
+    assert_eq!(v["answer"]["editions_part_at"], serde_json::Value::Null);
+    assert_eq!(v["answer"]["renumbered_steps"], 2);
+    // Where the editions differ, each differing value is a line per edition, and the block
+    // names the step where they part.
+    let board = "rulings/board-attack-kills-every-defender-july-vs-october.yaml";
+    let out = run(&["replay", board, "--format", "json"], &[]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lines: Vec<&str> = v["answer"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l.as_str())
+        .collect();
+    assert!(lines.contains(&"July: Points: Ana 3, Ben 2."), "{lines:?}");
+    assert!(
+        lines.contains(&"October: Points: Ana 4, Ben 2."),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"October: Conquered: Ana at battlefield-1. Held: none."),
+        "{lines:?}"
+    );
+    let part = v["answer"]["editions_part_at"].as_u64().expect("a step");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(&format!("the editions part at step {part}"))),
+        "{lines:?}"
+    );
+    let md = run(&["replay", file, "--format", "markdown"], &[]);
+    let md = String::from_utf8_lossy(&md.stdout);
+    assert!(
+        md.contains("## Answer\n\n- Resolved: sands, then b."),
+        "{md}"
+    );
+}
+
+#[test]
 fn usage_errors_and_missing_files_exit_2() {
     assert_eq!(run(&["replay"], &[]).status.code(), Some(2));
     let missing = run(&["replay", "no/such/file.yaml"], &[]);

@@ -238,6 +238,18 @@ pub fn write_json(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         "outcome": outcomes,
         "outcomes_differ": r.outcomes_differ(),
     });
+    if let Some(obj) = v.as_object_mut() {
+        let a = super::answer(r);
+        obj.insert(
+            "answer".to_string(),
+            serde_json::json!({
+                "lines": a.lines,
+                "editions_part_at": a.editions_part_at,
+                "renumbered_steps": a.renumbered_steps,
+                "renumbered": a.renumbered,
+            }),
+        );
+    }
     let hints: Vec<serde_json::Value> = super::hints_at(r)
         .into_iter()
         .map(|(line, column, text)| serde_json::json!({"line": line, "column": column, "text": text}))

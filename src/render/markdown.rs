@@ -62,6 +62,10 @@ pub fn markdown(r: &Report) -> String {
     for (k, v) in header(r) {
         let _ = writeln!(out, "- **{k}:** {}", md_escape(&v));
     }
+    let _ = writeln!(out, "\n## Answer\n");
+    for l in answer(r).lines {
+        let _ = writeln!(out, "- {}", md_escape(&l));
+    }
     out.push('\n');
     out.push_str("| # | Who | What happened | State after | Priority/Focus | Rules |");
     out.push_str(if both {

@@ -4,6 +4,7 @@
 //! prints as is; a number the known changes imply but no source quotes prints as "N (inferred)";
 //! any other prints as "October: unconfirmed (July n)". A footnote explains each mark used.
 
+mod answer;
 mod board;
 mod fit;
 mod json;
@@ -18,6 +19,7 @@ use crate::compare::{Flag, Report, Row};
 use crate::edition::{Cite, Cited, EditionId, Editions};
 use crate::situation::{Phase, PlayerId, Situation, Status};
 use crate::trace::{BoardOutcome, CombatResult, Note, Outcome, Step, Trace};
+pub use answer::{answer, Answer};
 use board::{board_entry, board_key_line, board_summary, json_board, json_change};
 pub use json::{json, write_json};
 use std::fmt::Write as _;
@@ -697,6 +699,11 @@ pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::
             "{}",
             fit_line(&format!("{:<9}{v}", format!("{k}: ")), width, 9)
         )?;
+    }
+    writeln!(w)?;
+    writeln!(w, "Answer")?;
+    for l in answer(r).lines {
+        writeln!(w, "{}", fit_line(&format!("  {l}"), width, 4))?;
     }
     writeln!(w)?;
     table::write_table(r, style, w)?;

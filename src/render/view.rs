@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 /// The view of `r`: `{"title", "header": [[label, value]], "steps": [{n, who, what, notes,
 /// state, holders, flag, only}], "summaries": [{heading, lines: [[label, value]]}],
-/// "differences": [line], "hints": [line], "footnotes": [line]}`. `only` names the one edition a step is taken
+/// "answer": [line], "differences": [line], "hints": [line], "footnotes": [line]}`. `only` names the one edition a step is taken
 /// under (`july`, `october`), or is null; `what` then starts with "[July only]" as in the text.
 pub fn view(r: &Report) -> Value {
     let eds = editions(r);
@@ -39,6 +39,7 @@ pub fn view(r: &Report) -> Value {
         "header": header(r),
         "steps": steps,
         "summaries": summaries,
+        "answer": answer(r).lines,
         "differences": differences(r),
         "hints": hint_lines(r),
         "footnotes": footnotes(r),
