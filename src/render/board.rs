@@ -11,8 +11,31 @@ pub(super) fn board_entry(
     controller: &str,
     kind: &str,
 ) -> String {
+    entry(s, b, controller, kind, true)
+}
+
+/// [`board_entry`] without where it is, for a line that says it; an empty `kind` is left out.
+pub(super) fn board_entry_here(
+    s: &Situation,
+    b: &crate::situation::BoardSpec,
+    controller: &str,
+    kind: &str,
+) -> String {
+    entry(s, b, controller, kind, false)
+}
+
+fn entry(
+    s: &Situation,
+    b: &crate::situation::BoardSpec,
+    controller: &str,
+    kind: &str,
+    with_place: bool,
+) -> String {
     use crate::situation::{BoardKind, Place};
-    let mut parts = vec![controller.to_string(), kind.to_string()];
+    let mut parts = vec![controller.to_string()];
+    if !kind.is_empty() {
+        parts.push(kind.to_string());
+    }
     if b.kind == BoardKind::Battlefield {
         if let Some(c) = b.battlefield.contested_by {
             parts.push(format!("contested by {}", s.name(c)));
@@ -26,7 +49,7 @@ pub(super) fn board_entry(
                 .collect();
             parts.push(format!("scored this turn by {}", who.join(", ")));
         }
-    } else if b.kind != BoardKind::Legend {
+    } else if b.kind != BoardKind::Legend && with_place {
         let at = match b.keys.place {
             Some(Place::Battlefield(k)) => s.board[s.battlefields[k]].id.clone(),
             _ => "base".to_string(),

@@ -7,6 +7,7 @@
 mod answer;
 mod board;
 mod fit;
+mod head;
 mod json;
 mod markdown;
 mod table;
@@ -690,15 +691,9 @@ pub fn text(r: &Report, style: Style) -> String {
 /// # Errors
 /// The first error `w` returns.
 pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let s = r.situation;
     let width = usize::from(style.width);
-    writeln!(w, "{}", fit_line(&s.title, width, 2))?;
-    for (k, v) in header(r) {
-        writeln!(
-            w,
-            "{}",
-            fit_line(&format!("{:<9}{v}", format!("{k}: ")), width, 9)
-        )?;
+    for line in head::text_header(r, width) {
+        writeln!(w, "{line}")?;
     }
     writeln!(w)?;
     writeln!(w, "Answer")?;

@@ -1,0 +1,132 @@
+//! The text report's header, kept short so that the answer comes first (issue 20): the title
+//! with the editions replayed, the starting moment with the Chain, the cards played before the
+//! file starts, and on the board one line per battlefield with what stands there, then the
+//! bases. The file's path, the editions' dates and the first board key are in the Markdown and
+//! JSON reports.
+
+use super::*;
+use crate::situation::{BoardKind, BoardSpec, Place};
+
+/// The editions replayed, in a few words.
+fn editions_words(s: &Situation, eds: &[EditionId]) -> String {
+    let mut words = match eds {
+        [one] => format!("{} 2026 Core Rules", one.title()),
+        _ => "July and October 2026 Core Rules, compared".to_string(),
+    };
+    if let Some(d) = &s.date {
+        if let Some(f) = Editions::get().in_force(d) {
+            let _ = write!(words, "; in force on {d}: {}", f.title());
+        }
+    }
+    words
+}
+
+/// A permanent as the header shows it where it stands: its controller and values, without its
+/// place (the line says it).
+fn standing(s: &Situation, b: &BoardSpec) -> String {
+    let controller = b.controller.map_or("nobody", |p| s.name(p));
+    let kind = match b.kind {
+        BoardKind::Unit => "",
+        BoardKind::Gear => "gear",
+        BoardKind::Legend => "legend",
+        BoardKind::Battlefield => "",
+        BoardKind::Facedown => "facedown card",
+    };
+    board::board_entry_here(s, b, controller, kind)
+}
+
+/// The header lines, each fitted to `width`.
+pub(super) fn text_header(r: &Report, width: usize) -> Vec<String> {
+    let s = r.situation;
+    let mut out = Vec::new();
+    let eds = editions_words(s, &editions(r));
+    let title_w = textwrap::core::display_width(&s.title);
+    let eds_w = textwrap::core::display_width(&eds);
+    if title_w + 3 + eds_w <= width {
+        out.push(format!(
+            "{}{}{eds}",
+            s.title,
+            " ".repeat(width - title_w - eds_w)
+        ));
+    } else {
+        out.push(fit_line(&s.title, width, 2));
+        out.push(fit_line(&eds, width, 2));
+    }
+    // An Open State has no Chain: the Chain is named only when there is one.
+    let chain = if s.chain.is_empty() {
+        String::new()
+    } else {
+        format!("; Chain: {}", chain_line(s))
+    };
+    let start = format!(
+        "Start: {}'s turn ({}); {}{chain}",
+        s.name(s.turn),
+        s.players.join(", "),
+        start_line(s),
+    );
+    out.push(fit_line(&start, width, 7));
+    if let Some((_, played)) = header(r).into_iter().find(|(k, _)| *k == "Played") {
+        out.push(fit_line(&format!("Played: {played}"), width, 8));
+    }
+    if s.board_model.is_none() {
+        if !s.board.is_empty() {
+            let b: Vec<String> = s
+                .board
+                .iter()
+                .map(|b| {
+                    let controller = b.controller.map_or("nobody", |p| s.name(p));
+                    let kind = match b.kind {
+                        BoardKind::Unit => "unit",
+                        BoardKind::Gear => "gear",
+                        BoardKind::Legend => "legend",
+                        BoardKind::Battlefield => "battlefield",
+                        BoardKind::Facedown => "facedown card",
+                    };
+                    format!("{} ({controller}, {kind}, at {})", b.id, b.at)
+                })
+                .collect();
+            out.push(fit_line(&format!("Board: {}", b.join("; ")), width, 7));
+        }
+        return out;
+    }
+    let pts: Vec<String> = s
+        .players
+        .iter()
+        .zip(&s.points)
+        .map(|(p, n)| format!("{p} {n}"))
+        .collect();
+    let at = |place: Option<Place>| -> Vec<String> {
+        s.board
+            .iter()
+            .filter(|b| b.kind != BoardKind::Battlefield && b.keys.place == place)
+            .map(|b| standing(s, b))
+            .collect()
+    };
+    for (k, &bf) in s.battlefields.iter().enumerate() {
+        let b = &s.board[bf];
+        let here = at(Some(Place::Battlefield(k)));
+        let line = format!(
+            "  {}{}{}",
+            standing(s, b),
+            if here.is_empty() { "" } else { ": " },
+            here.join(", ")
+        );
+        out.push(fit_line(&line, width, 4));
+    }
+    let mut rest: Vec<String> = at(Some(Place::Base));
+    rest.extend(at(None));
+    let line = format!(
+        "Points {} (victory score {}){}",
+        pts.join(", "),
+        s.victory_score,
+        if rest.is_empty() {
+            String::new()
+        } else {
+            format!("; off the battlefields: {}", rest.join(", "))
+        }
+    );
+    // The points and the bases first, then one line per battlefield.
+    let at_line = out.len() - s.battlefields.len();
+    out.insert(at_line, fit_line(&format!("Board: {line}"), width, 7));
+    out
+}
