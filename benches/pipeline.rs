@@ -60,9 +60,11 @@ fn inputs() -> Vec<(String, String)> {
 }
 
 fn pipeline(c: &mut Criterion) {
+    // The full trace: the text writer's cost grows with every step it prints.
     let style = Style {
         color: false,
         width: 100,
+        steps: chainjudge::render::Steps::All,
     };
     let mut g = c.benchmark_group("pipeline");
     g.sample_size(10);

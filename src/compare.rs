@@ -46,6 +46,9 @@ fn one_sided(t: &Trace, i: usize) -> Flag {
 /// One row of the aligned report: the step's index in each trace (`None`: absent there).
 #[derive(Debug, Clone)]
 pub struct Row {
+    /// The row's number in the full report, from 1: what the judge reads as the step's number,
+    /// kept when routine rows are folded away ([`crate::render::compact`]).
+    pub n: usize,
     /// Index into each trace's steps, in the order of [`Report::traces`].
     pub steps: Vec<Option<usize>>,
     /// How the editions compare at this row.
@@ -93,12 +96,17 @@ impl<'a> Report<'a> {
             [a, b] => align(a, b),
             [a] => (0..a.steps.len())
                 .map(|i| Row {
+                    n: 0,
                     steps: vec![Some(i)],
                     flag: Flag::Same,
                 })
                 .collect(),
             _ => Vec::new(),
         };
+        let mut rows = rows;
+        for (i, r) in rows.iter_mut().enumerate() {
+            r.n = i + 1;
+        }
         let mut report = Self {
             situation,
             traces,
@@ -299,6 +307,7 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
                         Flag::Same
                     };
                     rows.push(Row {
+                        n: 0,
                         steps: vec![Some(i), Some(j)],
                         flag,
                     });
@@ -308,6 +317,7 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
                 old_index, old_len, ..
             } => {
                 rows.extend((old_index..old_index + old_len).map(|i| Row {
+                    n: 0,
                     steps: vec![Some(i), None],
                     flag: one_sided(a, i),
                 }));
@@ -316,6 +326,7 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
                 new_index, new_len, ..
             } => {
                 rows.extend((new_index..new_index + new_len).map(|j| Row {
+                    n: 0,
                     steps: vec![None, Some(j)],
                     flag: one_sided(b, j),
                 }));
@@ -327,10 +338,12 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
                 new_len,
             } => {
                 rows.extend((old_index..old_index + old_len).map(|i| Row {
+                    n: 0,
                     steps: vec![Some(i), None],
                     flag: one_sided(a, i),
                 }));
                 rows.extend((new_index..new_index + new_len).map(|j| Row {
+                    n: 0,
                     steps: vec![None, Some(j)],
                     flag: one_sided(b, j),
                 }));

@@ -804,6 +804,7 @@ fn busy_board() -> BoardOutcome {
 const PLAIN: Style = Style {
     color: false,
     width: 100,
+    steps: render::Steps::Compact,
 };
 
 #[test]

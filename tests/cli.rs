@@ -410,6 +410,48 @@ fn the_answer_comes_before_the_steps() {
 }
 
 #[test]
+fn the_compact_view_folds_routine_steps_and_steps_all_shows_them() {
+    let file = "rulings/crumbling-sands-counters-first-of-two.yaml";
+    let out = run(&["replay", file, "--width", "100"], &[]);
+    let compact = String::from_utf8_lossy(&out.stdout);
+    let all = run(&["replay", file, "--width", "100", "--steps", "all"], &[]);
+    let all = String::from_utf8_lossy(&all.stdout);
+    let numbers = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix("│ "))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|n| n.chars().all(|c| c.is_ascii_digit()))
+            .map(str::to_string)
+            .collect()
+    };
+    // Twelve steps in all; the passes, Priority received and finalizing fold away, and the
+    // steps shown keep their numbers from the full trace.
+    assert_eq!(
+        numbers(&all),
+        (1..=12).map(|n| n.to_string()).collect::<Vec<_>>(),
+        "{all}"
+    );
+    assert_eq!(
+        numbers(&compact),
+        ["4", "5", "6", "10", "11", "12"],
+        "{compact}"
+    );
+    assert!(compact.contains("Steps: 6 of 12;"), "{compact}");
+    // Step 4 says who passed, and the folded passes' rules move to it.
+    let row4: String = compact
+        .lines()
+        .skip_while(|l| !l.starts_with("│ 4 "))
+        .take_while(|l| !l.starts_with("│ 5 "))
+        .collect();
+    assert!(
+        row4.contains("(after") && row4.contains("Ben and Ana pass)"),
+        "{row4}"
+    );
+    assert!(row4.contains("338.1.b") && row4.contains("339.2"), "{row4}");
+    assert!(!all.contains("Steps: "), "{all}");
+}
+
+#[test]
 fn usage_errors_and_missing_files_exit_2() {
     assert_eq!(run(&["replay"], &[]).status.code(), Some(2));
     let missing = run(&["replay", "no/such/file.yaml"], &[]);

@@ -127,7 +127,7 @@ fn bad_files_exit_with_code_2_and_replay_nothing() {
 fn a_missing_trigger_order_is_a_replay_error_with_the_fix() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replay-errors/missing-order.yaml");
     let out = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
-        .args(["replay", "--color", "never"])
+        .args(["replay", "--color", "never", "--steps", "all"])
         .arg(&dir)
         .output()
         .unwrap();

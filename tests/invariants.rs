@@ -251,7 +251,11 @@ proptest! {
             check_trace(&g, t)?;
         }
         // The same input gives the same bytes.
-        let style = Style { color: false, width: 100 };
+        let style = Style {
+            color: false,
+            width: 100,
+            steps: render::Steps::Compact,
+        };
         let again = chainjudge::replay_all(&s, Some(5_000));
         prop_assert_eq!(render::text(&report, style), render::text(&again, style));
         prop_assert_eq!(render::json(&report), render::json(&again));

@@ -46,6 +46,7 @@ fn the_pages_report_is_the_clis_and_its_view_is_the_texts() {
             Style {
                 color: false,
                 width: 4000,
+                steps: chainjudge::render::Steps::All,
             },
         );
         let view = &v["view"];

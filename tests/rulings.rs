@@ -49,6 +49,28 @@ fn replay_snapshots() {
             Style {
                 color: false,
                 width: 100,
+                steps: render::Steps::Compact,
+            },
+        );
+        insta::assert_snapshot!(text);
+    });
+}
+
+/// The full trace of every ruling (`--steps all`), under test beside the compact default.
+#[test]
+fn replay_snapshots_all_steps() {
+    insta::glob!("../rulings", "*.yaml", |path| {
+        let s = load(path);
+        if !s.has_situation {
+            return;
+        }
+        let report = replay_all(&s, None);
+        let text = render::text(
+            &report,
+            Style {
+                color: false,
+                width: 100,
+                steps: render::Steps::All,
             },
         );
         insta::assert_snapshot!(text);
@@ -332,6 +354,7 @@ fn no_output_format_leaves_a_citation_placeholder_unfilled() {
         let style = Style {
             color: false,
             width: 100,
+            steps: render::Steps::Compact,
         };
         for out in [
             render::text(&report, style),

@@ -19,7 +19,11 @@ fuzz_target!(|data: &[u8]| {
     s.rules = RulesChoice::Both;
     // A bounded replay: the step limit stops a file that would loop.
     let report = chainjudge::replay_all(&s, Some(2_000));
-    let style = chainjudge::render::Style { color: false, width: 80 };
+    let style = chainjudge::render::Style {
+        color: false,
+        width: 80,
+        steps: chainjudge::render::Steps::Compact,
+    };
     let text = chainjudge::render::text(&report, style);
     let json = chainjudge::render::json(&report);
     let _ = chainjudge::render::markdown(&report);

@@ -146,6 +146,7 @@ pub(super) fn replay_cmd(
     rules: Option<RulesArg>,
     format: Format,
     max_steps: Option<usize>,
+    steps: super::StepsArg,
 ) -> i32 {
     // Problems go to stderr as diagnostics; with `--format json`, also to stdout as an error
     // object, so a program reading stdout always gets JSON.
@@ -167,6 +168,10 @@ pub(super) fn replay_cmd(
     let style = Style {
         color: out.color,
         width: out.width,
+        steps: match steps {
+            super::StepsArg::Compact => render::Steps::Compact,
+            super::StepsArg::All => render::Steps::All,
+        },
     };
     match format {
         Format::Text => out.write_with(|w| render::write_text(&report, style, w)),

@@ -91,6 +91,16 @@ pub enum Format {
     Markdown,
 }
 
+/// Which steps a text replay shows.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum StepsArg {
+    /// Routine steps (passes of Priority, Priority received, finalizing) folded into the next
+    /// step shown, which keeps their rules.
+    Compact,
+    /// Every step of the trace.
+    All,
+}
+
 /// `check`'s output format.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum CheckFormat {
@@ -341,6 +351,9 @@ pub enum Command {
         /// Stop after this many steps (default: 20 × (chain items + actions) + 1000).
         #[arg(long)]
         max_steps: Option<usize>,
+        /// Which steps the text report shows: compact (routine steps folded) or all.
+        #[arg(long, value_enum, default_value_t = StepsArg::Compact)]
+        steps: StepsArg,
     },
     /// Replay files and check their `expect` blocks (exit 1 on any mismatch).
     Verify {
@@ -448,7 +461,8 @@ where
             rules,
             format,
             max_steps,
-        } => replay_cmd(&out, file, *rules, *format, *max_steps),
+            steps,
+        } => replay_cmd(&out, file, *rules, *format, *max_steps, *steps),
         Command::Verify {
             paths,
             max_steps,

@@ -135,13 +135,13 @@ pub fn answer(r: &Report) -> Answer {
     let parts = r
         .rows
         .iter()
-        .position(|x| {
+        .find(|x| {
             matches!(
                 x.flag,
                 Flag::OutcomeDiffers | Flag::StepsDiffer | Flag::RouteDiffers
             )
         })
-        .map(|i| i + 1);
+        .map(|x| x.n);
     let mut renumbered = Vec::new();
     let mut renumbered_steps = 0;
     // Steps citing other rules in October (not a renumbering, the same outcome).

@@ -6,6 +6,7 @@
 
 mod answer;
 mod board;
+mod compact;
 mod fit;
 mod head;
 mod json;
@@ -22,6 +23,7 @@ use crate::situation::{Phase, PlayerId, Situation, Status};
 use crate::trace::{BoardOutcome, CombatResult, Note, Outcome, Step, Trace};
 pub use answer::{answer, Answer};
 use board::{board_entry, board_key_line, board_summary, json_board, json_change};
+pub use compact::{compact, Steps};
 pub use json::{json, write_json};
 use std::fmt::Write as _;
 
@@ -50,6 +52,8 @@ pub struct Style {
     pub color: bool,
     /// Width in columns.
     pub width: u16,
+    /// Which steps the text report shows: compact (routine steps folded) or all.
+    pub steps: Steps,
 }
 
 const UNCONFIRMED_FOOTNOTE: &str =
@@ -183,10 +187,10 @@ struct Line {
     only: Option<EditionId>,
 }
 
-/// The printable row `n` (1-based) of `r`, or `None` for a row no edition has.
-fn line_of(r: &Report, eds: &[EditionId], n: usize, row: &Row) -> Option<Line> {
+/// The printable row of `r` (numbered `row.n`), or `None` for a row no edition has.
+fn line_of(r: &Report, eds: &[EditionId], row: &Row) -> Option<Line> {
     let s = r.situation;
-    let Row { steps, flag } = row;
+    let Row { n, steps, flag } = row;
     let present: Vec<(usize, &Step)> = steps
         .iter()
         .enumerate()
@@ -251,10 +255,7 @@ fn line_of(r: &Report, eds: &[EditionId], n: usize, row: &Row) -> Option<Line> {
 /// Every printable row of `r`, made one at a time.
 fn lines<'r>(r: &'r Report<'_>) -> impl Iterator<Item = Line> + 'r {
     let eds = editions(r);
-    r.rows
-        .iter()
-        .enumerate()
-        .filter_map(move |(n, row)| line_of(r, &eds, n + 1, row))
+    r.rows.iter().filter_map(move |row| line_of(r, &eds, row))
 }
 
 fn edition_line(s: &Situation, eds: &[EditionId]) -> String {
@@ -701,7 +702,21 @@ pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::
         writeln!(w, "{}", fit_line(&format!("  {l}"), width, 4))?;
     }
     writeln!(w)?;
-    table::write_table(r, style, w)?;
+    match style.steps {
+        Steps::All => table::write_table(r, style, w)?,
+        Steps::Compact => {
+            let c = compact(r);
+            if c.rows.len() < r.rows.len() {
+                let line = format!(
+                    "Steps: {} of {}; routine steps (passes of Priority, Priority received, finalizing) fold into the next step shown, with their rules (--steps all shows every step)",
+                    c.rows.len(),
+                    r.rows.len()
+                );
+                writeln!(w, "{}", fit_line(&line, width, 2))?;
+            }
+            table::write_table(&c, style, w)?;
+        }
+    }
     writeln!(w)?;
     for (heading, lines) in summaries(r) {
         writeln!(w, "{heading}")?;

@@ -66,8 +66,8 @@ impl Layout {
         // The header words set the least width of a short column.
         let mut w: Vec<usize> = HEADERS.iter().map(|h| longest_word(h)).collect();
         let (mut what_word, mut what_need, mut rules_need, mut rules_word) = (0, 0, 0, 0);
-        for (n, row) in r.rows.iter().enumerate() {
-            let Some(l) = line_of(r, &eds, n + 1, row) else {
+        for row in &r.rows {
+            let Some(l) = line_of(r, &eds, row) else {
                 continue;
             };
             both |= eds.len() == 2 && l.flag != Flag::Same;
@@ -230,8 +230,8 @@ pub(super) fn write_table(r: &Report, style: super::Style, w: &mut dyn Write) ->
     }
     for (b, block) in blocks.iter().enumerate() {
         let mut t = layout.table(style, b == 0);
-        for (n, row) in block.iter() {
-            let Some(l) = line_of(r, &eds, n + 1, row) else {
+        for (_, row) in block.iter() {
+            let Some(l) = line_of(r, &eds, row) else {
                 continue;
             };
             t.add_row(cells(&l, what_w, &mut notes, style, layout.both));
@@ -323,11 +323,11 @@ fn what_color(what: &str) -> Option<AnsiColor> {
 fn write_list(r: &Report, style: super::Style, both: bool, w: &mut dyn Write) -> io::Result<()> {
     let width = usize::from(style.width);
     let eds = editions(r);
-    let digits = r.rows.len().to_string().len();
+    let digits = r.rows.last().map_or(1, |x| x.n).to_string().len();
     let pad = digits + 2;
     writeln!(w, "Steps (the width is too narrow for the table):")?;
-    for (n, row) in r.rows.iter().enumerate() {
-        let Some(l) = line_of(r, &eds, n + 1, row) else {
+    for row in &r.rows {
+        let Some(l) = line_of(r, &eds, row) else {
             continue;
         };
         // A line break written in the file (a `text` effect) would leave the step's indentation.

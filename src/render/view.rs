@@ -15,11 +15,10 @@ pub fn view(r: &Report) -> Value {
     let steps: Vec<Value> = r
         .rows
         .iter()
-        .enumerate()
-        .filter_map(|(n, row)| {
-            let l = line_of(r, &eds, n + 1, row)?;
+        .filter_map(|row| {
+            let l = line_of(r, &eds, row)?;
             Some(json!({
-                "n": n + 1,
+                "n": row.n,
                 "who": l.who,
                 "what": l.what,
                 "notes": l.notes,

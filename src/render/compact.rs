@@ -1,0 +1,115 @@
+//! The compact step view (issue 20, the default of `replay`): only the steps that change
+//! something a judge asks about. A routine step (a pass of Priority, Priority received, an item
+//! finalized without moving Priority) folds into the next step shown, which keeps its own
+//! number and gains the folded steps' citations, and says "after Ana and Ben pass" when passes
+//! were folded. A step where the editions part, one with a note, or one that changed the board
+//! is never folded, and the last step is always shown. `--steps all` prints every step.
+
+use super::*;
+use crate::edition::Cite;
+
+/// Which steps a text report shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Steps {
+    /// Routine steps folded into the next step shown (the default).
+    #[default]
+    Compact,
+    /// Every step of the trace.
+    All,
+}
+
+/// The citations of routine steps: passing Priority (338.1.b, 339.2), Priority received with
+/// nothing to do but act (335, 335.1, 337.4, 312.2.c, 340.4), finalizing (337.1, 337.1.b).
+const ROUTINE: &[Cite] = &[
+    Cite::PassPriority,
+    Cite::PassToNext,
+    Cite::IdleNeutral,
+    Cite::IdleShowdown,
+    Cite::PriorityAfterFinalize,
+    Cite::PriorityClosedNextItem,
+    Cite::PriorityAfterResolve,
+    Cite::FinalizeStep,
+    Cite::FinalizeOldestFirst,
+];
+
+/// Whether a step is routine: it cites only routine rules, has no note and changed nothing on
+/// the board.
+fn routine(st: &Step) -> bool {
+    !st.cites.is_empty()
+        && st.cites.iter().all(|c| ROUTINE.contains(c))
+        && st.notes.is_empty()
+        && st.changes.is_empty()
+}
+
+/// Whether a step is a pass of Priority.
+fn pass(st: &Step) -> bool {
+    st.cites.contains(&Cite::PassPriority)
+}
+
+/// "Ana", "Ana and Ben", "Ana, Ben and Cid": the players who passed, in order, each once.
+fn passers(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The compact view of `r`: the rows a judge reads, with the folded rows' citations carried
+/// into the next row shown. The report keeps its situation, and each shown row its number.
+pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
+    let mut traces: Vec<Trace> = r.traces.clone();
+    let mut rows = Vec::new();
+    // Per trace: the citations and passers folded since the last row shown.
+    let mut folded: Vec<(Vec<Cite>, Vec<String>)> = vec![(Vec::new(), Vec::new()); traces.len()];
+    let last = r.rows.len().saturating_sub(1);
+    for (i, row) in r.rows.iter().enumerate() {
+        let steps: Vec<(usize, &Step)> = row
+            .steps
+            .iter()
+            .enumerate()
+            .filter_map(|(k, s)| s.map(|s| (k, &r.traces[k].steps[s])))
+            .collect();
+        let fold = i < last
+            && matches!(row.flag, Flag::Same | Flag::NumbersDiffer)
+            && !steps.is_empty()
+            && steps.iter().all(|(_, st)| routine(st));
+        if fold {
+            for (k, st) in steps {
+                let (cites, who) = &mut folded[k];
+                for c in &st.cites {
+                    if !cites.contains(c) {
+                        cites.push(*c);
+                    }
+                }
+                if pass(st) {
+                    let name = st.who.map_or("-", |p| r.situation.name(p)).to_string();
+                    if !who.contains(&name) {
+                        who.push(name);
+                    }
+                }
+            }
+            continue;
+        }
+        for (k, s) in row.steps.iter().enumerate() {
+            let Some(s) = *s else { continue };
+            let (cites, who) = std::mem::take(&mut folded[k]);
+            let st = &mut traces[k].steps[s];
+            if !who.is_empty() {
+                let verb = if who.len() == 1 { "passes" } else { "pass" };
+                st.what = format!("{} (after {} {verb})", st.what, passers(&who));
+            }
+            for c in cites {
+                if !st.cites.contains(&c) {
+                    st.cites.push(c);
+                }
+            }
+        }
+        rows.push(row.clone());
+    }
+    Report {
+        situation: r.situation,
+        traces,
+        rows,
+    }
+}
