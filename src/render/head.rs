@@ -65,36 +65,18 @@ pub(super) fn text_header(r: &Report, width: usize) -> Vec<String> {
         start_line(s),
     );
     out.push(fit_line(&start, width, 7));
-    if let Some((_, played)) = header(r).into_iter().find(|(k, _)| *k == "Played") {
+    // The long header's values, where the short one shows them as they are.
+    let long = header(r);
+    let get = |k: &str| long.iter().find(|(l, _)| *l == k).map(|(_, v)| v.clone());
+    if let Some(played) = get("Played") {
         out.push(fit_line(&format!("Played: {played}"), width, 8));
     }
     if s.board_model.is_none() {
-        if !s.board.is_empty() {
-            let b: Vec<String> = s
-                .board
-                .iter()
-                .map(|b| {
-                    let controller = b.controller.map_or("nobody", |p| s.name(p));
-                    let kind = match b.kind {
-                        BoardKind::Unit => "unit",
-                        BoardKind::Gear => "gear",
-                        BoardKind::Legend => "legend",
-                        BoardKind::Battlefield => "battlefield",
-                        BoardKind::Facedown => "facedown card",
-                    };
-                    format!("{} ({controller}, {kind}, at {})", b.id, b.at)
-                })
-                .collect();
-            out.push(fit_line(&format!("Board: {}", b.join("; ")), width, 7));
+        if let Some(b) = get("Board") {
+            out.push(fit_line(&format!("Board: {b}"), width, 7));
         }
         return out;
     }
-    let pts: Vec<String> = s
-        .players
-        .iter()
-        .zip(&s.points)
-        .map(|(p, n)| format!("{p} {n}"))
-        .collect();
     let at = |place: Option<Place>| -> Vec<String> {
         s.board
             .iter()
@@ -116,9 +98,8 @@ pub(super) fn text_header(r: &Report, width: usize) -> Vec<String> {
     let mut rest: Vec<String> = at(Some(Place::Base));
     rest.extend(at(None));
     let line = format!(
-        "Points {} (victory score {}){}",
-        pts.join(", "),
-        s.victory_score,
+        "Points {}{}",
+        get("Points").unwrap_or_default(),
         if rest.is_empty() {
             String::new()
         } else {
