@@ -124,53 +124,54 @@ impl<'s> Engine<'s> {
             (!present).then(|| Missing::gone(id))
         });
         written.or_else(|| {
-            spec.effects
-                .iter()
-                .filter(|e| !e.untargeted)
-                .find_map(|e| self.effect_missing(e, &on_chain))
+            spec.effect_choices()
+                .find_map(|(e, id)| self.choice_missing(e, id, &on_chain))
         })
     }
 
-    /// The first id effect `e` chooses that is not a legal target now (see
+    /// Whether `id`, chosen by effect `e`, is not a legal target now (see
     /// [`Engine::missing_target`]); `on_chain` says whether an id is a chain item other than the
     /// item checked.
-    fn effect_missing(&self, e: &Effect, on_chain: &dyn Fn(&str) -> bool) -> Option<Missing> {
-        e.chosen_ids().find_map(|id| {
-            if let EffectKind::Counter(_) = e.kind {
-                return (!on_chain(id)).then(|| match self.on_board(id) {
-                    Some(_) => Missing {
-                        id: id.to_string(),
-                        why: format!("{id} has resolved and is on the board, not on the Chain: a counter can only choose a card or ability on the Chain"),
-                        cites: vec![Cite::TargetLegality, Cite::UndoIllegal, Cite::CounterWording, Cite::ChainByDefault],
-                    },
-                    None => Missing::gone(id),
-                });
-            }
-            let kill = matches!(e.kind, EffectKind::Kill(_));
-            let found = self.on_board(id).filter(|&b| {
-                let kind = self.board.perms[b].kind;
-                kind == BoardKind::Unit || (kill && self.board.perms[b].killable())
+    fn choice_missing(
+        &self,
+        e: &Effect,
+        id: &str,
+        on_chain: &dyn Fn(&str) -> bool,
+    ) -> Option<Missing> {
+        if let EffectKind::Counter(_) = e.kind {
+            return (!on_chain(id)).then(|| match self.on_board(id) {
+                Some(_) => Missing {
+                    id: id.to_string(),
+                    why: format!("{id} has resolved and is on the board, not on the Chain: a counter can only choose a card or ability on the Chain"),
+                    cites: vec![Cite::TargetLegality, Cite::UndoIllegal, Cite::CounterWording, Cite::ChainByDefault],
+                },
+                None => Missing::gone(id),
             });
-            match found {
-                Some(b) if self.meets(b, e.target_at) => None,
-                Some(_) => Some(Missing {
-                    id: id.to_string(),
-                    why: format!(
-                        "its target {id} is not where its effect may choose: {}",
-                        self.target_at_words(e.target_at)
-                    ),
-                    cites: vec![Cite::TargetLegality, Cite::UndoIllegal],
-                }),
-                // A kill may name a unit or gear item still on the Chain: it mistargets later.
-                None if kill && on_chain(id) => None,
-                None if on_chain(id) => Some(Missing {
-                    id: id.to_string(),
-                    why: format!("its target {id} is on the Chain, not on the board"),
-                    cites: vec![Cite::TargetLegality, Cite::UndoIllegal],
-                }),
-                None => Some(Missing::gone(id)),
-            }
-        })
+        }
+        let kill = matches!(e.kind, EffectKind::Kill(_));
+        let found = self.on_board(id).filter(|&b| {
+            let kind = self.board.perms[b].kind;
+            kind == BoardKind::Unit || (kill && self.board.perms[b].killable())
+        });
+        match found {
+            Some(b) if self.meets(b, e.target_at) => None,
+            Some(_) => Some(Missing {
+                id: id.to_string(),
+                why: format!(
+                    "its target {id} is not where its effect may choose: {}",
+                    self.target_at_words(e.target_at)
+                ),
+                cites: vec![Cite::TargetLegality, Cite::UndoIllegal],
+            }),
+            // A kill may name a unit or gear item still on the Chain: it mistargets later.
+            None if kill && on_chain(id) => None,
+            None if on_chain(id) => Some(Missing {
+                id: id.to_string(),
+                why: format!("its target {id} is on the Chain, not on the board"),
+                cites: vec![Cite::TargetLegality, Cite::UndoIllegal],
+            }),
+            None => Some(Missing::gone(id)),
+        }
     }
 
     /// A `target_at` restriction in words: "only at battlefield-1", "only in a base", ...

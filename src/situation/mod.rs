@@ -243,20 +243,11 @@ impl ItemSpec {
     }
 
     /// Every id this item chooses (358.1, 383.4.b.2), each once, in file order: `targets`, then
-    /// the ids its own effects choose ([`Effect::chosen_ids`]). A condition's ids, a `move`'s
-    /// `to` and a `target_at` battlefield are not among them, and neither is what an effect
-    /// names as "me": the item itself, or the carrier of the trigger it is (`source_id`), which
-    /// is picked, never chosen (355.10.d, 355.10.d.1).
+    /// the ids its own effects choose ([`ItemSpec::effect_choices`]).
     pub fn chosen_ids(&self) -> Vec<&str> {
         let mut ids: Vec<&str> = Vec::new();
         let written = self.targets.iter().map(String::as_str);
-        let me = |id: &&str| *id == self.id || self.source_id.as_deref() == Some(*id);
-        let by_effects = self
-            .effects
-            .iter()
-            .flat_map(Effect::chosen_ids)
-            .filter(|id| !me(id));
-        for id in written.chain(by_effects) {
+        for id in written.chain(self.effect_choices().map(|(_, id)| id)) {
             if !ids.contains(&id) {
                 ids.push(id);
             }
@@ -264,15 +255,17 @@ impl ItemSpec {
         ids
     }
 
-    /// The ids this item's own `counter` effects name: they must be on the Chain (425.3).
-    pub fn counter_ids(&self) -> Vec<&str> {
+    /// Each id this item's own effects choose, with the effect choosing it, in file order
+    /// ([`Effect::chosen_ids`]; an id two effects name comes twice). A condition's ids, a
+    /// `move`'s `to` and a `target_at` battlefield are not among them, and neither is what an
+    /// effect names as "me": the item itself, or the carrier of the trigger it is
+    /// (`source_id`), which is picked, never chosen (355.10.d, 355.10.d.1).
+    pub fn effect_choices(&self) -> impl Iterator<Item = (&Effect, &str)> {
+        let me = |id: &str| id == self.id || self.source_id.as_deref() == Some(id);
         self.effects
             .iter()
-            .filter_map(|e| match &e.kind {
-                EffectKind::Counter(id) => Some(id.as_str()),
-                _ => None,
-            })
-            .collect()
+            .flat_map(|e| e.chosen_ids().map(move |id| (e, id)))
+            .filter(move |(_, id)| !me(id))
     }
 
     /// Whether this item resolves as soon as it is finalized (337.2, 429.2).
