@@ -36,23 +36,28 @@ fn situations() -> Vec<Situation> {
         .collect()
 }
 
+/// The text replay of a rulings file at 100 columns with `steps`, or `None` for a ruling
+/// without a situation.
+fn ruling_text(path: &Path, steps: render::Steps) -> Option<String> {
+    let s = load(path);
+    if !s.has_situation {
+        return None;
+    }
+    let report = replay_all(&s, None);
+    let style = Style {
+        color: false,
+        width: 100,
+        steps,
+    };
+    Some(render::text(&report, style))
+}
+
 #[test]
 fn replay_snapshots() {
     insta::glob!("../rulings", "*.yaml", |path| {
-        let s = load(path);
-        if !s.has_situation {
-            return;
+        if let Some(text) = ruling_text(path, render::Steps::Compact) {
+            insta::assert_snapshot!(text);
         }
-        let report = replay_all(&s, None);
-        let text = render::text(
-            &report,
-            Style {
-                color: false,
-                width: 100,
-                steps: render::Steps::Compact,
-            },
-        );
-        insta::assert_snapshot!(text);
     });
 }
 
@@ -60,20 +65,9 @@ fn replay_snapshots() {
 #[test]
 fn replay_snapshots_all_steps() {
     insta::glob!("../rulings", "*.yaml", |path| {
-        let s = load(path);
-        if !s.has_situation {
-            return;
+        if let Some(text) = ruling_text(path, render::Steps::All) {
+            insta::assert_snapshot!(text);
         }
-        let report = replay_all(&s, None);
-        let text = render::text(
-            &report,
-            Style {
-                color: false,
-                width: 100,
-                steps: render::Steps::All,
-            },
-        );
-        insta::assert_snapshot!(text);
     });
 }
 

@@ -38,6 +38,7 @@ mod moves;
 mod pass;
 mod phases;
 mod played;
+pub(crate) use effects::join_and;
 pub(crate) use played::thousands;
 mod resolve;
 mod scoring;

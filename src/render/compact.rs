@@ -46,15 +46,6 @@ fn pass(st: &Step) -> bool {
     st.cites.contains(&Cite::PassPriority)
 }
 
-/// "Ana", "Ana and Ben", "Ana, Ben and Cid": the players who passed, in order, each once.
-fn passers(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 /// The compact view of `r`: the rows a judge reads, with the folded rows' citations carried
 /// into the next row shown. The report keeps its situation, and each shown row its number.
 pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
@@ -97,7 +88,11 @@ pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
             let st = &mut traces[k].steps[s];
             if !who.is_empty() {
                 let verb = if who.len() == 1 { "passes" } else { "pass" };
-                st.what = format!("{} (after {} {verb})", st.what, passers(&who));
+                st.what = format!(
+                    "{} (after {} {verb})",
+                    st.what,
+                    crate::engine::join_and(&who)
+                );
             }
             for c in cites {
                 if !st.cites.contains(&c) {

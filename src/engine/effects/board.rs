@@ -35,18 +35,10 @@ impl<'s> Engine<'s> {
                 .filter(|&u| self.board.perms[u].kind == BoardKind::Unit);
             match found {
                 Some(u) if self.meets(u, effect.target_at) => out.push(u),
-                Some(_) if effect.untargeted => self.step(
-                    Some(controller),
-                    format!("{}: {id} is not affected, it is not where the effect applies (the effect does not choose, so this is no mistarget)", self.effect_name(effect)),
-                    &[],
-                    Vec::new(),
-                ),
-                None if effect.untargeted => self.step(
-                    Some(controller),
-                    format!("{}: {id} is not affected, it is not on the board (the effect does not choose, so this is no mistarget)", self.effect_name(effect)),
-                    &[],
-                    Vec::new(),
-                ),
+                found if effect.untargeted => {
+                    let name = self.effect_name(effect);
+                    self.not_affected(controller, &name, id, found.is_some());
+                }
                 Some(_) => self.step(
                     Some(controller),
                     format!("{}: {id} is skipped, it is no longer where the effect may target (a mistarget; the rest still happens)", self.effect_name(effect)),
@@ -62,6 +54,29 @@ impl<'s> Engine<'s> {
             }
         }
         out
+    }
+
+    /// A unit an effect that does not choose names and cannot affect (gone, or not where the
+    /// effect applies): passed over, not a mistarget, so the step cites nothing. `label` names
+    /// the effect ("kill a", "2 damage to a"); `on_board` says which of the two it is.
+    pub(in crate::engine) fn not_affected(
+        &mut self,
+        controller: PlayerId,
+        label: &str,
+        id: &str,
+        on_board: bool,
+    ) {
+        let why = if on_board {
+            "it is not where the effect applies"
+        } else {
+            "it is not on the board"
+        };
+        self.step(
+            Some(controller),
+            format!("{label}: {id} is not affected, {why} (the effect does not choose, so this is no mistarget)"),
+            &[],
+            Vec::new(),
+        );
     }
 
     fn ids(&self, units: &[usize]) -> String {

@@ -23,18 +23,9 @@ impl<'s> Engine<'s> {
                 .filter(|&b| self.board.perms[b].killable())
             {
                 Some(b) if self.meets(b, effect.target_at) => dying.push(b),
-                Some(_) if effect.untargeted => self.step(
-                    Some(controller),
-                    format!("kill {target}: {target} is not affected, it is not where the effect applies (the effect does not choose, so this is no mistarget)"),
-                    &[],
-                    Vec::new(),
-                ),
-                None if effect.untargeted => self.step(
-                    Some(controller),
-                    format!("kill {target}: {target} is not affected, it is not on the board (the effect does not choose, so this is no mistarget)"),
-                    &[],
-                    Vec::new(),
-                ),
+                found if effect.untargeted => {
+                    self.not_affected(controller, &format!("kill {target}"), target, found.is_some());
+                }
                 Some(_) => self.step(
                     Some(controller),
                     format!("kill {target}: skipped, {target} is no longer where the effect may target it (a mistarget; the rest still happens)"),
@@ -149,7 +140,7 @@ impl<'s> Engine<'s> {
 }
 
 /// "a, b and c".
-pub(in crate::engine) fn join_and(ids: &[String]) -> String {
+pub(crate) fn join_and(ids: &[String]) -> String {
     match ids {
         [] => String::new(),
         [one] => one.clone(),

@@ -6,7 +6,7 @@ mod counter;
 mod kill;
 mod play;
 
-pub(super) use kill::join_and;
+pub(crate) use kill::join_and;
 
 use super::*;
 
