@@ -815,12 +815,29 @@ fn the_report_of_a_board_file_names_its_first_board_key_and_sums_up_the_board() 
         vec![trace(EditionId::July, &["loyal-poro"], busy_board())],
     );
     let text = render::text(&r, PLAIN);
+    // The short header: the start, then the points (the first board key is in the Markdown and
+    // JSON reports); after the answer, the board at the start, a line per battlefield with what
+    // stands there, then what stands off them.
     for want in [
-        // The short header: the start, then the board, a line per battlefield with what
-        // stands there (the first board key is in the Markdown and JSON reports).
-        "\nStart: Ana's turn (Ana, Ben); Main Phase, Neutral Open\n",
-        "\nBoard: Points Ana 5, Ben 4 (victory score 8); off the battlefields: vanguard (Ana, Might 4), sword\n",
-        "\n  battlefield-1 (Ben): loyal-poro (Ben, Might 3), secret (Ben, facedown card)\n  bf2 (nobody)\n",
+        "\nStart: Ana's turn (Ana, Ben); Main Phase, Neutral Open\nBoard: Points Ana 5, Ben 4 (victory score 8)\n\nAnswer",
+        "\nBoard at the start:\n  battlefield-1 (Ben): loyal-poro (Ben, Might 3), secret (Ben, facedown card)\n  bf2 (nobody)\n  off the battlefields: vanguard (Ana, Might 4), sword (Ana, gear), hero (Ana, legend)\n",
+        "  Killed: loyal-poro.\n",
+    ] {
+        assert!(text.contains(want), "{want:?} not in:\n{text}");
+    }
+    // The answer's lines wrap at the width: compared with the wrapping undone.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let want = "Points: Ana 8, Ben 4; cards drawn instead of the final point: Ana 1; Ana wins and the game is over.";
+    assert!(flat.contains(want), "{want:?} not in:\n{text}");
+    // The full view's summary says the rest.
+    let text = render::text(
+        &r,
+        Style {
+            steps: render::Steps::All,
+            ..PLAIN
+        },
+    );
+    for want in [
         "  Killed: loyal-poro\n",
         "  Points: Ana 8, Ben 4; cards drawn instead of the final point: Ana 1\n",
         "  Winner: Ana\n",

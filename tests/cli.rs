@@ -20,8 +20,10 @@ fn replay_succeeds_and_is_deterministic() {
     assert_eq!(a.status.code(), Some(0));
     assert_eq!(a.stdout, b.stdout, "same input, same bytes");
     let text = String::from_utf8(a.stdout).unwrap();
-    assert!(text.contains("Resolved, in order: sands, b"));
-    assert!(text.contains("Countered: a"));
+    assert!(
+        text.contains("Resolved: sands, then b. Countered: a."),
+        "{text}"
+    );
     assert!(
         !text.contains('\u{1b}'),
         "no colour when stdout is not a terminal"
@@ -91,7 +93,9 @@ fn colour_only_when_asked_and_never_with_no_color() {
     // The steps written as a list, at a width too narrow for the table, are coloured as the
     // table's cells are.
     let list = run(
-        &["--color", "always", "--width", "60", "replay", EXAMPLE],
+        &[
+            "--color", "always", "--width", "60", "replay", EXAMPLE, "--steps", "all",
+        ],
         &[],
     );
     let list = String::from_utf8_lossy(&list.stdout);
@@ -256,7 +260,7 @@ fn the_same_win_by_another_route_is_no_outcome_difference() {
         .collect();
     assert!(flags.contains(&"route_differs"), "{flags:?}");
     assert!(!flags.contains(&"outcome_differs"), "{flags:?}");
-    let out = run(&["replay", file, "--width", "120"], &[]);
+    let out = run(&["replay", file, "--width", "120", "--steps", "all"], &[]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!text.contains("OUTCOMES DIFFER"), "{text}");
     assert!(text.contains("Ana wins the game under both"), "{text}");
@@ -341,13 +345,13 @@ fn the_answer_comes_before_the_steps() {
     let lines: Vec<&str> = text.lines().collect();
     let at = lines
         .iter()
-        .position(|l| *l == "Answer")
+        .position(|l| l.starts_with("Answer"))
         .expect("an Answer block");
     let table = lines
         .iter()
-        .position(|l| l.starts_with('┌'))
-        .expect("a table");
-    assert!(at < 10 && at < table, "{text}");
+        .position(|l| l.starts_with("Steps: "))
+        .expect("the steps");
+    assert!(at < 8 && at < table, "{text}");
     let block = lines[at + 1..table].join("\n");
     assert!(
         block.contains("Resolved: sands, then b. Countered: a. Refused: none."),
@@ -385,15 +389,32 @@ fn the_answer_comes_before_the_steps() {
         .iter()
         .filter_map(|l| l.as_str())
         .collect();
-    assert!(lines.contains(&"July: Points: Ana 3, Ben 2."), "{lines:?}");
+    // One line per differing value, naming both editions and the step where they part for it:
+    // October's Conquer scores at step 31, July's snap-trap kills vanguard at step 45.
     assert!(
-        lines.contains(&"October: Points: Ana 4, Ben 2."),
+        lines.contains(&"Points: July Ana 3, Ben 2; October Ana 4, Ben 2 (from step 31)."),
         "{lines:?}"
     );
     assert!(
-        lines.contains(&"October: Conquered: Ana at battlefield-1. Held: none."),
+        lines.contains(
+            &"Conquered: July none; October Ana at battlefield-1 (from step 31). Held: none."
+        ),
         "{lines:?}"
     );
+    assert!(
+        lines.contains(&"Killed: July loyal-poro, vanguard; October loyal-poro (from step 45)."),
+        "{lines:?}"
+    );
+    let differing: Vec<u64> = v["answer"]["differing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    let points = lines.iter().position(|l| l.starts_with("Points:")).unwrap();
+    let end = lines.iter().position(|l| l.starts_with("End:")).unwrap();
+    assert!(differing.contains(&(points as u64)), "{differing:?}");
+    assert!(!differing.contains(&(end as u64)), "{differing:?}");
     let part = v["answer"]["editions_part_at"].as_u64().expect("a step");
     assert!(
         lines
@@ -416,9 +437,13 @@ fn the_compact_view_folds_routine_steps_and_steps_all_shows_them() {
     let compact = String::from_utf8_lossy(&out.stdout);
     let all = run(&["replay", file, "--width", "100", "--steps", "all"], &[]);
     let all = String::from_utf8_lossy(&all.stdout);
+    // A step's number opens its row: "│ 4 ┆ ..." in the full table, "   4  ..." in the compact
+    // list (after the line that heads the steps).
     let numbers = |text: &str| -> Vec<String> {
         text.lines()
-            .filter_map(|l| l.strip_prefix("│ "))
+            .skip_while(|l| !l.starts_with("Steps") && !l.starts_with('┌'))
+            .take_while(|l| !l.is_empty())
+            .filter_map(|l| l.strip_prefix("│ ").or_else(|| l.strip_prefix("  ")))
             .filter_map(|l| l.split_whitespace().next())
             .filter(|n| n.chars().all(|c| c.is_ascii_digit()))
             .map(str::to_string)
@@ -436,12 +461,12 @@ fn the_compact_view_folds_routine_steps_and_steps_all_shows_them() {
         ["4", "5", "6", "10", "11", "12"],
         "{compact}"
     );
-    assert!(compact.contains("Steps: 6 of 12;"), "{compact}");
+    assert!(compact.contains("Steps: 6 of 12 ("), "{compact}");
     // Step 4 says who passed, and the folded passes' rules move to it.
     let row4: String = compact
         .lines()
-        .skip_while(|l| !l.starts_with("│ 4 "))
-        .take_while(|l| !l.starts_with("│ 5 "))
+        .skip_while(|l| !l.starts_with("   4 "))
+        .take_while(|l| !l.starts_with("   5 "))
         .collect();
     assert!(
         row4.contains("(after") && row4.contains("Ben and Ana pass)"),
@@ -927,7 +952,10 @@ fn every_line_of_a_replay_fits_the_width_and_ids_are_never_split() {
 
 #[test]
 fn the_replay_table_gives_the_description_its_width_and_moves_long_notes_under_it() {
-    let out = run(&["--width", "100", "replay", EXAMPLE], &[]);
+    let out = run(
+        &["--width", "100", "replay", EXAMPLE, "--steps", "all"],
+        &[],
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     let header = text
         .lines()
@@ -954,7 +982,7 @@ fn the_replay_table_gives_the_description_its_width_and_moves_long_notes_under_i
     let table_lines = text.lines().filter(|l| l.starts_with('│')).count();
     assert!(table_lines <= 50, "{table_lines} table lines");
     // Below the table's width, the steps are a list that still fits.
-    let narrow = run(&["--width", "60", "replay", EXAMPLE], &[]);
+    let narrow = run(&["--width", "60", "replay", EXAMPLE, "--steps", "all"], &[]);
     let narrow = String::from_utf8_lossy(&narrow.stdout);
     assert!(narrow.contains("Steps (the width is too narrow for the table):"));
     assert!(
@@ -1131,7 +1159,9 @@ fn a_line_break_or_html_in_a_text_effect_keeps_the_list_and_the_markdown_whole()
     )
     .unwrap();
     let f = file.to_str().unwrap();
-    let list = String::from_utf8(run(&["--width", "60", "replay", f], &[]).stdout).unwrap();
+    let list =
+        String::from_utf8(run(&["--width", "60", "replay", f, "--steps", "all"], &[]).stdout)
+            .unwrap();
     let steps = list
         .split("Steps (the width is too narrow")
         .nth(1)

@@ -147,8 +147,21 @@ fn a_missing_trigger_order_is_a_replay_error_with_the_fix() {
         .unwrap();
     let both = String::from_utf8_lossy(&both.stdout);
     assert!(
-        both.contains("Outcomes: the same under July and October up to where the replay stopped"),
+        both.contains("The replay stopped at an error (see it)")
+            && both.contains("July and October: the same outcome up to where the replay stopped."),
         "{both}"
+    );
+    let all = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .args([
+            "replay", "--color", "never", "--rules", "both", "--steps", "all",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let all = String::from_utf8_lossy(&all.stdout);
+    assert!(
+        all.contains("Outcomes: the same under July and October up to where the replay stopped"),
+        "{all}"
     );
     let check = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
         .args(["check", "--color", "never"])

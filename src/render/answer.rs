@@ -3,7 +3,8 @@
 //! winner, control and scoring; the final state with Priority and Focus; and, where two editions
 //! are compared, whether they agree, the step where they part, and the renumbering counted once.
 //!
-//! A value the editions agree on is one line; one they differ on is a line per edition, marked.
+//! A value the editions agree on is one line; one they differ on is one line naming both
+//! editions' values and the step where they part for it.
 //! Text, Markdown, JSON (`answer`) and the page all print these same lines.
 
 use super::*;
@@ -12,8 +13,11 @@ use crate::compare::cite_differs;
 /// The answer block of a report: its lines, in order, and what they were made from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
-    /// The lines, without indentation; an edition's own line starts "July: " or "October: ".
+    /// The lines, without indentation. A value the editions differ on is one line naming both
+    /// ("Killed: July a, b; October a (from step 45).").
     pub lines: Vec<String>,
+    /// The indices in `lines` of the values the editions differ on.
+    pub differing: Vec<usize>,
     /// The first step (1-based, as numbered in the full trace) that happens differently under
     /// the two editions, if any.
     pub editions_part_at: Option<usize>,
@@ -24,34 +28,137 @@ pub struct Answer {
     pub renumbered: Vec<String>,
 }
 
+/// How many notes the notes line names before "...".
+const NOTES_SHOWN: usize = 6;
+
 /// How many renumbered rules the line names before "...".
 const RENUMBERED_SHOWN: usize = 6;
 
-/// The labelled lines of one outcome, in order: the label keys the merge of two editions.
-fn outcome_lines(s: &Situation, o: &Outcome) -> Vec<(&'static str, String)> {
+/// One line of an outcome: its label (which keys the merge of two editions), the separator
+/// between its parts, an optional lead ("Battlefields"), and its parts as (name, value):
+/// "Resolved: a, then b. Countered: none."
+struct Part {
+    label: &'static str,
+    sep: &'static str,
+    lead: Option<&'static str>,
+    parts: Vec<(String, String)>,
+}
+
+impl Part {
+    fn new(label: &'static str, sep: &'static str, parts: Vec<(&'static str, String)>) -> Self {
+        Self {
+            label,
+            sep,
+            lead: None,
+            parts: parts.into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
+        }
+    }
+
+    fn with_lead(self, lead: &'static str) -> Self {
+        Self {
+            lead: Some(lead),
+            ..self
+        }
+    }
+
+    fn lead(&self) -> String {
+        self.lead.map_or_else(String::new, |l| format!("{l}: "))
+    }
+
+    /// The line under one edition: "Name: value" parts joined by the separator, with a full stop.
+    fn line(&self) -> String {
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .map(|(name, v)| format!("{name}: {v}"))
+            .collect();
+        format!("{}{}.", self.lead(), parts.join(self.sep))
+    }
+
+    /// The line for two editions whose values differ somewhere: a part they agree on once, a
+    /// part they differ on as "Name: July a; October b", the first of them followed by `step`.
+    /// A line one edition lacks counts as "none" there.
+    fn merged(july: Option<&Part>, october: Option<&Part>, step: &str) -> String {
+        let Some(first) = july.or(october) else {
+            return String::new();
+        };
+        let value = |p: Option<&Part>, name: &str| {
+            p.and_then(|p| p.parts.iter().find(|(n, _)| n == name))
+                .map_or_else(|| "none".to_string(), |(_, v)| v.clone())
+        };
+        let mut names: Vec<&String> = first.parts.iter().map(|(n, _)| n).collect();
+        for (n, _) in october.map_or(&[][..], |o| &o.parts[..]) {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        let mut marked = false;
+        let parts: Vec<String> = names
+            .into_iter()
+            .map(|name| {
+                let (j, o) = (value(july, name), value(october, name));
+                if j == o {
+                    format!("{name}: {j}")
+                } else {
+                    let at = if marked { "" } else { step };
+                    marked = true;
+                    format!("{name}: July {j}; October {o}{at}")
+                }
+            })
+            .collect();
+        // Parts naming both editions hold "; " themselves: a full stop keeps them apart.
+        format!("{}{}.", first.lead(), parts.join(". "))
+    }
+}
+
+/// The lines of one outcome, in order.
+fn outcome_lines(s: &Situation, o: &Outcome) -> Vec<Part> {
     let refused: Vec<String> = o.refused.iter().map(|(id, _)| id.clone()).collect();
     let resolved = if o.resolved.is_empty() {
         "nothing".to_string()
     } else {
         o.resolved.join(", then ")
     };
-    let mut v = vec![(
+    let mut v = vec![Part::new(
         "resolved",
-        format!(
-            "Resolved: {resolved}. Countered: {}. Refused: {}.",
-            list_or_none(&o.countered),
-            list_or_none(&refused)
-        ),
+        ". ",
+        vec![
+            ("Resolved", resolved),
+            ("Countered", list_or_none(&o.countered)),
+            ("Refused", list_or_none(&refused)),
+        ],
     )];
+    if !o.banished.is_empty() {
+        v.push(Part::new(
+            "banished",
+            ". ",
+            vec![("Banished", o.banished.join(", "))],
+        ));
+    }
     if !o.unreached.is_empty() {
         let ids: Vec<String> = o.unreached.iter().map(|(id, _)| id.clone()).collect();
-        v.push((
+        v.push(Part::new(
             "unreached",
-            format!("Never reached: {} ({}).", ids.join(", "), o.unreached[0].1),
+            ". ",
+            vec![(
+                "Never reached",
+                format!("{} ({})", ids.join(", "), o.unreached[0].1),
+            )],
+        ));
+    }
+    if !o.unused.is_empty() {
+        v.push(Part::new(
+            "unused",
+            ". ",
+            vec![("Actions left unused", o.unused.join("; "))],
         ));
     }
     if o.board.is_some() {
-        v.push(("killed", format!("Killed: {}.", list_or_none(&o.killed))));
+        v.push(Part::new(
+            "killed",
+            ". ",
+            vec![("Killed", list_or_none(&o.killed))],
+        ));
     }
     if let Some(b) = &o.board {
         let summary = board_summary(s, b);
@@ -61,34 +168,90 @@ fn outcome_lines(s: &Situation, o: &Outcome) -> Vec<(&'static str, String)> {
                 .find(|(label, _)| label == k)
                 .map(|(_, v)| v.clone())
         };
-        let mut points = format!("Points: {}", get("Points").unwrap_or_default());
+        let mut points = get("Points").unwrap_or_default();
         if let Some(w) = b.winner {
             let _ = write!(points, "; {} wins and the game is over", s.name(w));
         }
-        v.push(("points", format!("{points}.")));
-        v.push((
-            "control",
-            format!(
-                "Battlefields: {}.",
-                get("Battlefields").unwrap_or_else(|| "none".into())
-            ),
-        ));
+        v.push(Part::new("points", ". ", vec![("Points", points)]));
+        // One part per battlefield ("battlefield-1: controlled by Ana"), so two editions'
+        // lines differ only where a battlefield does.
+        let fields = get("Battlefields").unwrap_or_else(|| "none".into());
+        let mut control = Part::new("control", "; ", Vec::new()).with_lead("Battlefields");
+        control.parts = fields
+            .split("; ")
+            .map(|f| match f.split_once(": ") {
+                Some((name, v)) => (name.to_string(), v.to_string()),
+                None => (f.to_string(), String::new()),
+            })
+            .collect();
+        v.push(control);
         let conquered = get("Conquered").unwrap_or_else(|| "none".into());
         let held = get("Held").unwrap_or_else(|| "none".into());
         if conquered != "none" || held != "none" {
-            v.push(("scored", format!("Conquered: {conquered}. Held: {held}.")));
+            v.push(Part::new(
+                "scored",
+                ". ",
+                vec![("Conquered", conquered), ("Held", held)],
+            ));
         }
     }
+    if let Some(l) = legion_line(o) {
+        v.push(Part::new("legion", ". ", vec![("Legion", l)]));
+    }
+    if let Some(t) = next_turns_line(s, o) {
+        v.push(Part::new("turns", ". ", vec![("Next turns", t)]));
+    }
     let state = o.state.map_or("unknown", |st| st.title());
-    v.push((
+    v.push(Part::new(
         "end",
-        format!(
-            "End: {state}; Priority: {}; Focus: {}.",
-            o.priority.map_or("nobody", |p| s.name(p)),
-            o.focus.map_or("nobody", |p| s.name(p)),
-        ),
+        "; ",
+        vec![
+            ("End", state.to_string()),
+            (
+                "Priority",
+                o.priority.map_or("nobody", |p| s.name(p)).to_string(),
+            ),
+            ("Focus", o.focus.map_or("nobody", |p| s.name(p)).to_string()),
+        ],
     ));
     v
+}
+
+/// Whether a step changed what an answer line reports: a unit put in the trash or out of the
+/// game (killed), points, or a battlefield's control.
+fn changes_line(st: &Step, label: &str) -> bool {
+    st.changes.iter().any(|c| match (label, c) {
+        ("killed", crate::trace::Change::Location { to, .. }) => to == "trash" || to == "gone",
+        ("points" | "scored", crate::trace::Change::Points { .. }) => true,
+        ("control", crate::trace::Change::Control { .. }) => true,
+        _ => false,
+    })
+}
+
+/// The first step where the editions part that changed what the line `label` reports (a kill,
+/// points, control), else the first step where they part at all.
+fn part_for(r: &Report, label: &str, parts: Option<usize>) -> Option<usize> {
+    r.rows
+        .iter()
+        .filter(|x| !matches!(x.flag, Flag::Same | Flag::NumbersDiffer))
+        .find(|x| {
+            x.steps
+                .iter()
+                .enumerate()
+                .filter_map(|(k, i)| i.map(|i| &r.traces[k].steps[i]))
+                .any(|st| changes_line(st, label))
+        })
+        .map(|x| x.n)
+        .or(parts)
+}
+
+/// "1 line" or "N lines".
+fn lines_word(n: usize) -> String {
+    if n == 1 {
+        "1 line".to_string()
+    } else {
+        format!("{n} lines")
+    }
 }
 
 /// The top-level rule of a number: `465` for `465.2.c`.
@@ -99,39 +262,6 @@ fn top(n: &str) -> &str {
 /// The answer block of `r`.
 pub fn answer(r: &Report) -> Answer {
     let s = r.situation;
-    let mut lines = Vec::new();
-    let per: Vec<Vec<(&'static str, String)>> = r
-        .traces
-        .iter()
-        .map(|t| outcome_lines(s, &t.outcome))
-        .collect();
-    match per.as_slice() {
-        [one] => lines.extend(one.iter().map(|(_, l)| l.clone())),
-        [july, october] => {
-            // Labels in July's order, October's own ones where they fall.
-            let mut labels: Vec<&str> = july.iter().map(|(k, _)| *k).collect();
-            for (i, (k, _)) in october.iter().enumerate() {
-                if !labels.contains(k) {
-                    labels.insert(i.min(labels.len()), k);
-                }
-            }
-            let find = |v: &[(&str, String)], k: &str| {
-                v.iter().find(|(x, _)| *x == k).map(|(_, l)| l.clone())
-            };
-            for k in labels {
-                let (j, o) = (find(july, k), find(october, k));
-                // A line one edition lacks (nothing never reached, nothing scored) is left out
-                // there: the other edition's line stands alone, marked.
-                if j == o {
-                    lines.extend(j);
-                } else {
-                    lines.extend(j.map(|l| format!("July: {l}")));
-                    lines.extend(o.map(|l| format!("October: {l}")));
-                }
-            }
-        }
-        _ => {}
-    }
     let parts = r
         .rows
         .iter()
@@ -142,6 +272,74 @@ pub fn answer(r: &Report) -> Answer {
             )
         })
         .map(|x| x.n);
+    let mut lines = Vec::new();
+    let mut differing = Vec::new();
+    // A replay stopped by an error answers only up to there.
+    let stopped = r.traces.iter().any(|t| t.error.is_some());
+    if stopped {
+        lines.push(
+            "The replay stopped at an error (see it): what follows holds up to there.".to_string(),
+        );
+    }
+    let per: Vec<Vec<Part>> = r
+        .traces
+        .iter()
+        .map(|t| outcome_lines(s, &t.outcome))
+        .collect();
+    match per.as_slice() {
+        [july, october] => {
+            // Labels in July's order, October's own ones where they fall.
+            let mut labels: Vec<&str> = july.iter().map(|p| p.label).collect();
+            for (i, p) in october.iter().enumerate() {
+                if !labels.contains(&p.label) {
+                    labels.insert(i.min(labels.len()), p.label);
+                }
+            }
+            let find =
+                |v: &'_ [Part], k: &str| -> Option<usize> { v.iter().position(|p| p.label == k) };
+            for k in labels {
+                let (j, o) = (
+                    find(july, k).map(|i| &july[i]),
+                    find(october, k).map(|i| &october[i]),
+                );
+                let (jl, ol) = (j.map(Part::line), o.map(Part::line));
+                if jl == ol {
+                    lines.extend(jl);
+                } else {
+                    // One line per difference, naming the step where the editions part for it.
+                    let at = part_for(r, k, parts);
+                    let step = at.map_or_else(String::new, |n| format!(" (from step {n})"));
+                    differing.push(lines.len());
+                    lines.push(Part::merged(j, o, &step));
+                }
+            }
+        }
+        [one] => lines.extend(one.iter().map(Part::line)),
+        _ => {}
+    }
+    // The notes after the steps, numbered in order of first use as the steps number them.
+    let mut notes: Vec<(String, usize)> = Vec::new();
+    for l in lines_of(r) {
+        for t in l.notes {
+            if !notes.iter().any(|(x, _)| *x == t) {
+                notes.push((t, l.n.parse().unwrap_or(0)));
+            }
+        }
+    }
+    if !notes.is_empty() {
+        let at: Vec<String> = notes
+            .iter()
+            .enumerate()
+            .take(NOTES_SHOWN)
+            .map(|(k, (_, n))| format!("[{}] at step {n}", k + 1))
+            .collect();
+        let more = if notes.len() > NOTES_SHOWN {
+            ", ..."
+        } else {
+            ""
+        };
+        lines.push(format!("Notes after the steps: {}{more}.", at.join(", ")));
+    }
     let mut renumbered = Vec::new();
     let mut renumbered_steps = 0;
     // Steps citing other rules in October (not a renumbering, the same outcome).
@@ -186,25 +384,35 @@ pub fn answer(r: &Report) -> Answer {
                 .filter(|x| x.flag == Flag::OutcomeDiffers)
                 .count();
             lines.push(format!(
-                "July and October: the same final values, but {} differently from step {} (marked OUTCOME).",
+                "July and October: the same final values, but {} differently from step {}.",
                 counted(n, "happens", "happen"),
                 parts.unwrap_or(0)
             ));
         } else if r.outcomes_differ() {
             lines.push(match parts {
-                Some(n) => format!("July and October differ (the lines marked July and October): the editions part at step {n}."),
-                None => "July and October differ in their final values (the lines marked July and October).".to_string(),
+                Some(n) => format!(
+                    "July and October differ ({} above): the editions part at step {n}.",
+                    lines_word(differing.len())
+                ),
+                None => format!(
+                    "July and October differ in their final values ({} above).",
+                    lines_word(differing.len())
+                ),
             });
         } else if let (Some(w), true) = (r.same_game_end(), r.route_differs()) {
             lines.push(format!(
-                "July and October: the same outcome ({} wins under both); the route differs from step {} (marked ≠ route).",
+                "July and October: the same outcome ({} wins under both); the route differs from step {}.",
                 s.name(w),
                 parts.unwrap_or(0)
             ));
         } else if let Some(n) = parts {
             lines.push(format!(
-                "July and October: the same outcome; from step {n} some steps are taken under one edition only (marked ≠ steps)."
+                "July and October: the same outcome; from step {n} some steps are taken under one edition only."
             ));
+        } else if stopped {
+            lines.push(
+                "July and October: the same outcome up to where the replay stopped.".to_string(),
+            );
         } else {
             lines.push("July and October: the same outcome, by the same steps.".to_string());
         }
@@ -233,6 +441,7 @@ pub fn answer(r: &Report) -> Answer {
     }
     Answer {
         lines,
+        differing,
         editions_part_at: parts,
         renumbered_steps,
         renumbered,

@@ -1,9 +1,11 @@
 //! The compact step view (issue 20, the default of `replay`): only the steps that change
-//! something a judge asks about. A routine step (a pass of Priority, Priority received, an item
-//! finalized without moving Priority) folds into the next step shown, which keeps its own
-//! number and gains the folded steps' citations, and says "after Ana and Ben pass" when passes
-//! were folded. A step where the editions part, one with a note, or one that changed the board
-//! is never folded, and the last step is always shown. `--steps all` prints every step.
+//! something a judge asks about. A routine step (a pass of Priority or Focus, Priority received,
+//! an item finalized without moving Priority, a combat task that found nothing to do) folds into
+//! the next step shown, which keeps its own number and gains the folded steps' citations, and
+//! says "after Ana and Ben pass" when passes were folded. A step where the editions part, one
+//! with a note, or one that changed the board is never folded, and the last step is always
+//! shown; a step taken under one edition only folds only inside a run of such steps, into one
+//! of the same edition. `--steps all` prints every step.
 
 use super::*;
 use crate::edition::Cite;
@@ -18,10 +20,23 @@ pub enum Steps {
     All,
 }
 
-/// The citations of routine steps: passing Priority (338.1.b, 339.2), Priority received with
-/// nothing to do but act (335, 335.1, 337.4, 312.2.c, 340.4), finalizing (337.1, 337.1.b).
+/// The citations of routine steps: passing Priority (338.1.b, 339.2) or Focus (347.2), Priority
+/// received with nothing to do but act (335, 335.1, 337.4, 312.2.c, 340.4), finalizing (337.1,
+/// 337.1.b), and the combat tasks that only mark their place when nothing happens at them
+/// (start-of-combat effects 464.2.b, the showdown going on 464.2.f, the Resolution Step's
+/// Chain, result and control tasks 466.2, 466.4, 466.6, a recall of nobody 466.1.a.2), and a
+/// cleanup that found control kept (323.6, 190.4.c; one that changes control changes the board).
 const ROUTINE: &[Cite] = &[
     Cite::PassPriority,
+    Cite::PassFocus,
+    Cite::CombatStartTask,
+    Cite::CombatShowdownState,
+    Cite::ResolutionFepr,
+    Cite::ResultFepr,
+    Cite::ControlFepr,
+    Cite::CombatRecall,
+    Cite::ControlLost,
+    Cite::ControlFrozen,
     Cite::PassToNext,
     Cite::IdleNeutral,
     Cite::IdleShowdown,
@@ -41,9 +56,36 @@ fn routine(st: &Step) -> bool {
         && st.changes.is_empty()
 }
 
-/// Whether a step is a pass of Priority.
+/// Whether a step is a pass of Priority or Focus.
 fn pass(st: &Step) -> bool {
-    st.cites.contains(&Cite::PassPriority)
+    st.cites.contains(&Cite::PassPriority) || st.cites.contains(&Cite::PassFocus)
+}
+
+/// Which editions a row has a step under.
+fn presence(row: &Row) -> Vec<bool> {
+    row.steps.iter().map(Option::is_some).collect()
+}
+
+/// Whether row `i` may fold for its flag and neighbours: the editions agree on it (at most in
+/// numbers) and the next step is taken under both, or it is taken under one edition only
+/// between rows taken under that same edition alone. So the step where the editions part is
+/// shown, and a folded step's rules go to a step taken under the same editions.
+fn foldable_flag(rows: &[Row], i: usize) -> bool {
+    let row = &rows[i];
+    if matches!(row.flag, Flag::Same | Flag::NumbersDiffer) {
+        // Its rules go to a step both editions take.
+        return rows
+            .get(i + 1)
+            .is_some_and(|x| presence(x) == presence(row));
+    }
+    let one_sided = |r: &Row| r.steps.iter().filter(|s| s.is_some()).count() == 1;
+    let here = presence(row);
+    one_sided(row)
+        && i > 0
+        && i + 1 < rows.len()
+        && [&rows[i - 1], &rows[i + 1]]
+            .iter()
+            .all(|x| one_sided(x) && presence(x) == here)
 }
 
 /// The compact view of `r`: the rows a judge reads, with the folded rows' citations carried
@@ -62,7 +104,7 @@ pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
             .filter_map(|(k, s)| s.map(|s| (k, &r.traces[k].steps[s])))
             .collect();
         let fold = i < last
-            && matches!(row.flag, Flag::Same | Flag::NumbersDiffer)
+            && foldable_flag(&r.rows, i)
             && !steps.is_empty()
             && steps.iter().all(|(_, st)| routine(st));
         if fold {

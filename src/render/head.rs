@@ -1,8 +1,9 @@
 //! The text report's header, kept short so that the answer comes first (issue 20): the title
-//! with the editions replayed, the starting moment with the Chain, the cards played before the
-//! file starts, and on the board one line per battlefield with what stands there, then the
-//! bases. The file's path, the editions' dates and the first board key are in the Markdown and
-//! JSON reports.
+//! with the editions replayed (they head the answer instead when the title leaves no room), the
+//! starting moment with the Chain, the cards played before the file starts, and on the board
+//! the points. The starting board, one line per battlefield with what stands there, then what
+//! stands off them, follows the answer. The file's path, the editions' dates and the first
+//! board key are in the Markdown and JSON reports.
 
 use super::*;
 use crate::situation::{BoardKind, BoardSpec, Place};
@@ -35,10 +36,23 @@ fn standing(s: &Situation, b: &BoardSpec) -> String {
     board::board_entry_here(s, b, controller, kind)
 }
 
-/// The header lines, each fitted to `width`.
-pub(super) fn text_header(r: &Report, width: usize) -> Vec<String> {
+/// The text report's opening parts, each line fitted to the width.
+pub(super) struct Head {
+    /// The header: title, start, cards played, points (at most 6 lines at 80 columns).
+    pub lines: Vec<String>,
+    /// The editions, when the title leaves them no room on its line: the answer's heading
+    /// names them.
+    pub editions: Option<String>,
+    /// The starting board of a board file, after the answer: one line per battlefield, then
+    /// what stands off the battlefields.
+    pub board: Vec<String>,
+}
+
+/// The header, the editions when they are not on the title line, and the starting board.
+pub(super) fn text_header(r: &Report, width: usize) -> Head {
     let s = r.situation;
     let mut out = Vec::new();
+    let mut own_line = None;
     let eds = editions_words(s, &editions(r));
     let title_w = textwrap::core::display_width(&s.title);
     let eds_w = textwrap::core::display_width(&eds);
@@ -50,7 +64,7 @@ pub(super) fn text_header(r: &Report, width: usize) -> Vec<String> {
         ));
     } else {
         out.push(fit_line(&s.title, width, 2));
-        out.push(fit_line(&eds, width, 2));
+        own_line = Some(eds);
     }
     // An Open State has no Chain: the Chain is named only when there is one.
     let chain = if s.chain.is_empty() {
@@ -71,11 +85,17 @@ pub(super) fn text_header(r: &Report, width: usize) -> Vec<String> {
     if let Some(played) = get("Played") {
         out.push(fit_line(&format!("Played: {played}"), width, 8));
     }
+    let mut head = Head {
+        lines: out,
+        editions: own_line,
+        board: Vec::new(),
+    };
     if s.board_model.is_none() {
+        // The permanents the file names, after the answer.
         if let Some(b) = get("Board") {
-            out.push(fit_line(&format!("Board: {b}"), width, 7));
+            head.board.push(fit_line(&format!("  {b}"), width, 4));
         }
-        return out;
+        return head;
     }
     let at = |place: Option<Place>| -> Vec<String> {
         s.board
@@ -93,21 +113,18 @@ pub(super) fn text_header(r: &Report, width: usize) -> Vec<String> {
             if here.is_empty() { "" } else { ": " },
             here.join(", ")
         );
-        out.push(fit_line(&line, width, 4));
+        head.board.push(fit_line(&line, width, 4));
     }
     let mut rest: Vec<String> = at(Some(Place::Base));
     rest.extend(at(None));
-    let line = format!(
-        "Points {}{}",
-        get("Points").unwrap_or_default(),
-        if rest.is_empty() {
-            String::new()
-        } else {
-            format!("; off the battlefields: {}", rest.join(", "))
-        }
-    );
-    // The points and the bases first, then one line per battlefield.
-    let at_line = out.len() - s.battlefields.len();
-    out.insert(at_line, fit_line(&format!("Board: {line}"), width, 7));
-    out
+    if !rest.is_empty() {
+        let line = format!("  off the battlefields: {}", rest.join(", "));
+        head.board.push(fit_line(&line, width, 4));
+    }
+    head.lines.push(fit_line(
+        &format!("Board: Points {}", get("Points").unwrap_or_default()),
+        width,
+        7,
+    ));
+    head
 }

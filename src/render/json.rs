@@ -244,6 +244,7 @@ pub fn write_json(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             "answer".to_string(),
             serde_json::json!({
                 "lines": a.lines,
+                "differing": a.differing,
                 "editions_part_at": a.editions_part_at,
                 "renumbered_steps": a.renumbered_steps,
                 "renumbered": a.renumbered,

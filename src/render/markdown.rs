@@ -73,7 +73,7 @@ pub fn markdown(r: &Report) -> String {
     } else {
         "\n|---|---|---|---|---|---|\n"
     });
-    for l in lines(r) {
+    for l in lines_of(r) {
         let _ = write!(
             out,
             "| {} | {} | {} | {} | {} | {} |",

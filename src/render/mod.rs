@@ -7,6 +7,7 @@
 mod answer;
 mod board;
 mod compact;
+mod compact_list;
 mod fit;
 mod head;
 mod json;
@@ -253,7 +254,7 @@ fn line_of(r: &Report, eds: &[EditionId], row: &Row) -> Option<Line> {
 }
 
 /// Every printable row of `r`, made one at a time.
-fn lines<'r>(r: &'r Report<'_>) -> impl Iterator<Item = Line> + 'r {
+fn lines_of<'r>(r: &'r Report<'_>) -> impl Iterator<Item = Line> + 'r {
     let eds = editions(r);
     r.rows.iter().filter_map(move |row| line_of(r, &eds, row))
 }
@@ -406,39 +407,56 @@ fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)> {
     if let Some(b) = &o.board {
         v.extend(board_summary(s, b));
     }
-    if !o.legion.is_empty() {
-        let l: Vec<String> = o
-            .legion
-            .iter()
-            .map(|v| {
-                let f = if v.finalized { "active" } else { "not active" };
-                match v.resolved {
-                    Some(r) if r != v.finalized => {
-                        format!(
-                            "{}: {f} when finalized, {} when it resolved",
-                            v.id,
-                            if r { "active" } else { "not active" }
-                        )
-                    }
-                    _ => format!("{}: {f}", v.id),
-                }
-            })
-            .collect();
-        v.push(("Legion".into(), l.join("; ")));
+    if let Some(l) = legion_line(o) {
+        v.push(("Legion".into(), l));
     }
-    let plain = (1..=s.players.len()).map(|k| (s.turn + k) % s.players.len());
-    // After a win there are none (the game is over), and the winner line says so.
-    if !o.next_turns.is_empty() && !o.next_turns.iter().copied().take(s.players.len()).eq(plain) {
-        let turns: Vec<&str> = o
-            .next_turns
-            .iter()
-            .take(s.players.len() + 2)
-            .map(|p| s.name(*p))
-            .collect();
-        v.push(("Next turns".into(), turns.join(", ")));
+    if let Some(t) = next_turns_line(s, o) {
+        v.push(("Next turns".into(), t));
     }
     v.push(("Replay ended".into(), o.ended.clone()));
     v
+}
+
+/// The Legion verdicts of an outcome ("a: active when finalized, not active when it resolved"),
+/// if any (812.1.c, 419.4.b).
+fn legion_line(o: &Outcome) -> Option<String> {
+    if o.legion.is_empty() {
+        return None;
+    }
+    let l: Vec<String> = o
+        .legion
+        .iter()
+        .map(|v| {
+            let f = if v.finalized { "active" } else { "not active" };
+            match v.resolved {
+                Some(r) if r != v.finalized => {
+                    format!(
+                        "{}: {f} when finalized, {} when it resolved",
+                        v.id,
+                        if r { "active" } else { "not active" }
+                    )
+                }
+                _ => format!("{}: {f}", v.id),
+            }
+        })
+        .collect();
+    Some(l.join("; "))
+}
+
+/// The next turns, when they are not the plain order after the Turn Player (an extra turn);
+/// none after a win, the game being over.
+fn next_turns_line(s: &Situation, o: &Outcome) -> Option<String> {
+    let plain = (1..=s.players.len()).map(|k| (s.turn + k) % s.players.len());
+    if o.next_turns.is_empty() || o.next_turns.iter().copied().take(s.players.len()).eq(plain) {
+        return None;
+    }
+    let turns: Vec<&str> = o
+        .next_turns
+        .iter()
+        .take(s.players.len() + 2)
+        .map(|p| s.name(*p))
+        .collect();
+    Some(turns.join(", "))
 }
 
 /// The summary blocks: one when the editions' outcomes agree, else one per edition.
@@ -693,40 +711,43 @@ pub fn text(r: &Report, style: Style) -> String {
 /// The first error `w` returns.
 pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::io::Result<()> {
     let width = usize::from(style.width);
-    for line in head::text_header(r, width) {
+    let head = head::text_header(r, width);
+    for line in &head.lines {
         writeln!(w, "{line}")?;
     }
     writeln!(w)?;
-    writeln!(w, "Answer")?;
+    match &head.editions {
+        Some(e) => writeln!(w, "{}", fit_line(&format!("Answer ({e})"), width, 2))?,
+        None => writeln!(w, "Answer")?,
+    }
     for l in answer(r).lines {
         writeln!(w, "{}", fit_line(&format!("  {l}"), width, 4))?;
     }
     writeln!(w)?;
+    if !head.board.is_empty() {
+        writeln!(w, "Board at the start:")?;
+        for line in &head.board {
+            writeln!(w, "{line}")?;
+        }
+        writeln!(w)?;
+    }
     match style.steps {
-        Steps::All => table::write_table(r, style, w)?,
-        Steps::Compact => {
-            let c = compact(r);
-            if c.rows.len() < r.rows.len() {
-                let line = format!(
-                    "Steps: {} of {}; routine steps (passes of Priority, Priority received, finalizing) fold into the next step shown, with their rules (--steps all shows every step)",
-                    c.rows.len(),
-                    r.rows.len()
-                );
-                writeln!(w, "{}", fit_line(&line, width, 2))?;
+        Steps::All => {
+            table::write_table(r, style, w)?;
+            writeln!(w)?;
+            for (heading, lines) in summaries(r) {
+                writeln!(w, "{heading}")?;
+                for (k, v) in lines {
+                    writeln!(w, "{}", fit_line(&format!("  {k}: {v}"), width, 4))?;
+                }
             }
-            table::write_table(&c, style, w)?;
+            for d in differences(r) {
+                let indent = 2 + d.len() - d.trim_start().len();
+                writeln!(w, "{}", fit_line(&format!("  {d}"), width, indent + 2))?;
+            }
         }
-    }
-    writeln!(w)?;
-    for (heading, lines) in summaries(r) {
-        writeln!(w, "{heading}")?;
-        for (k, v) in lines {
-            writeln!(w, "{}", fit_line(&format!("  {k}: {v}"), width, 4))?;
-        }
-    }
-    for d in differences(r) {
-        let indent = 2 + d.len() - d.trim_start().len();
-        writeln!(w, "{}", fit_line(&format!("  {d}"), width, indent + 2))?;
+        // The answer block stands for the summary here.
+        Steps::Compact => compact_list::write_compact(&compact(r), r, style, w)?,
     }
     let hints = hint_lines(r);
     if !hints.is_empty() {
@@ -738,8 +759,11 @@ pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::
             writeln!(w, "{}", fit_line(&format!("  {h}"), width, 4))?;
         }
     }
-    for f in footnotes(r) {
-        writeln!(w, "\n{}", fit_line(f, width, 2))?;
+    // The compact list writes its own legend, under its notes.
+    if style.steps == Steps::All {
+        for f in footnotes(r) {
+            writeln!(w, "\n{}", fit_line(f, width, 2))?;
+        }
     }
     Ok(())
 }

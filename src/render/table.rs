@@ -2,8 +2,8 @@
 //!
 //! The short columns (#, Who, State after, Priority/Focus, July vs Oct) are as wide as their
 //! widest content; the Rules column gets what it needs up to a share of the rest; What happened
-//! gets the remainder, never less than its longest word, so an id is never split. A note longer
-//! than one line of What happened moves out of its cell into the numbered notes under the table, marked `[1]`.
+//! gets the remainder, never less than its longest word, so an id is never split. Each note
+//! moves out of its cell into the numbered notes under the table, marked `[1]`.
 //!
 //! The table is laid out once for all its rows and written in blocks of [`BLOCK`] rows, so its
 //! working memory stays the same however long the Chain.
@@ -152,7 +152,7 @@ impl Layout {
 
 /// The numbered notes moved out of the table, in order of first use, each with its steps.
 #[derive(Default)]
-struct Notes {
+pub(super) struct Notes {
     index: HashMap<String, usize>,
     list: Vec<(String, Vec<String>, usize)>,
 }
@@ -162,7 +162,7 @@ const NOTE_STEPS: usize = 8;
 
 impl Notes {
     /// The note's number, recording the step it is used at.
-    fn number(&mut self, text: String, step: &str) -> usize {
+    pub(super) fn number(&mut self, text: String, step: &str) -> usize {
         let k = *self.index.entry(text.clone()).or_insert_with(|| {
             self.list.push((text, Vec::new(), 0));
             self.list.len() - 1
@@ -175,11 +175,15 @@ impl Notes {
         k + 1
     }
 
-    fn write(&self, width: usize, w: &mut dyn Write) -> io::Result<()> {
+    /// Writes the notes after a blank line, under a "Notes:" heading when `heading`.
+    pub(super) fn write(&self, width: usize, heading: bool, w: &mut dyn Write) -> io::Result<()> {
         if self.list.is_empty() {
             return Ok(());
         }
-        writeln!(w, "\nNotes:")?;
+        writeln!(w)?;
+        if heading {
+            writeln!(w, "Notes:")?;
+        }
         for (k, (text, steps, count)) in self.list.iter().enumerate() {
             let more = count - steps.len();
             let at = match (steps.len(), more) {
@@ -214,7 +218,6 @@ impl Notes {
 pub(super) fn write_table(r: &Report, style: super::Style, w: &mut dyn Write) -> io::Result<()> {
     let width = usize::from(style.width);
     let layout = Layout::measure(r, width);
-    let what_w = layout.widths[2];
     let eds = editions(r);
     if layout.list {
         return write_list(r, style, layout.both, w);
@@ -234,7 +237,7 @@ pub(super) fn write_table(r: &Report, style: super::Style, w: &mut dyn Write) ->
             let Some(l) = line_of(r, &eds, row) else {
                 continue;
             };
-            t.add_row(cells(&l, what_w, &mut notes, style, layout.both));
+            t.add_row(cells(&l, &mut notes, style, layout.both));
         }
         layout.constrain(&mut t);
         let text = t.to_string();
@@ -248,20 +251,16 @@ pub(super) fn write_table(r: &Report, style: super::Style, w: &mut dyn Write) ->
             writeln!(w, "{line}")?;
         }
     }
-    notes.write(width, w)
+    notes.write(width, true, w)
 }
 
-/// The cells of one row; a note wider than one line of What happened becomes a numbered note.
-fn cells(l: &Line, what_w: usize, notes: &mut Notes, style: super::Style, both: bool) -> Vec<Cell> {
+/// The cells of one row; each note becomes a numbered note after the table, numbered as the
+/// answer block and the compact list number it.
+fn cells(l: &Line, notes: &mut Notes, style: super::Style, both: bool) -> Vec<Cell> {
     let mut what = l.what.clone();
     for note in &l.notes {
-        if note.width() <= what_w {
-            what.push('\n');
-            what.push_str(note);
-        } else {
-            let k = notes.number(note.clone(), &l.n);
-            what.push_str(&format!(" [{k}]"));
-        }
+        let k = notes.number(note.clone(), &l.n);
+        what.push_str(&format!(" [{k}]"));
     }
     let what_cell = {
         let cell = Cell::new(&what);
@@ -308,7 +307,7 @@ fn painted(cell: Cell, c: AnsiColor) -> Cell {
 
 /// The colour of a step's description: red when something was refused or countered, green
 /// when an item resolves.
-fn what_color(what: &str) -> Option<AnsiColor> {
+pub(super) fn what_color(what: &str) -> Option<AnsiColor> {
     if what.contains("refused") || what.contains("countered") {
         Some(AnsiColor::Red)
     } else if what.contains("resolves") {

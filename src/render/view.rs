@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 /// The view of `r`: `{"title", "header": [[label, value]], "steps": [{n, who, what, notes,
 /// state, holders, flag, only}], "summaries": [{heading, lines: [[label, value]]}],
-/// "answer": [line], "differences": [line], "hints": [line], "footnotes": [line]}`. `only` names the one edition a step is taken
+/// "answer": [line], "answer_differing": [index into answer], "differences": [line], "hints": [line], "footnotes": [line]}`. `only` names the one edition a step is taken
 /// under (`july`, `october`), or is null; `what` then starts with "[July only]" as in the text.
 pub fn view(r: &Report) -> Value {
     let eds = editions(r);
@@ -33,12 +33,14 @@ pub fn view(r: &Report) -> Value {
         .into_iter()
         .map(|(heading, lines)| json!({ "heading": heading, "lines": lines }))
         .collect();
+    let a = answer(r);
     json!({
         "title": r.situation.title,
         "header": header(r),
         "steps": steps,
         "summaries": summaries,
-        "answer": answer(r).lines,
+        "answer": a.lines,
+        "answer_differing": a.differing,
         "differences": differences(r),
         "hints": hint_lines(r),
         "footnotes": footnotes(r),

@@ -31,7 +31,7 @@ function summaryCard(report, view, path) {
   const card = el("div", { class: "card summary" }, el("h3", {}, view.title || path),
     kv([["Rules", header.get("Rules")]], "rules-line"));
   // The answer first: the same lines as the text report's Answer block.
-  if (view.answer && view.answer.length) card.append(el("div", { class: "answer" }, el("h4", {}, "Answer"), view.answer.map((a) => el("p", { class: /^(July|October): /.test(a) ? "what differs" : "what" }, inline(a)))));
+  if (view.answer && view.answer.length) card.append(el("div", { class: "answer" }, el("h4", {}, "Answer"), view.answer.map((a, i) => el("p", { class: (view.answer_differing || []).includes(i) ? "what differs" : "what" }, inline(a)))));
   const value = (k, v) => (k === "Resolved, in order" ? el("span", { class: "resolved" }, v) : inline(v));
   if (view.summaries.length === 2) card.append(mergedSummary(view.summaries, value));
   else for (const s of view.summaries) card.append(el("div", { class: "summary-block" }, kv(s.lines.map(([k, v]) => [k, value(k, v)]))));

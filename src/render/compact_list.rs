@@ -1,0 +1,358 @@
+//! The compact view's step list (issue 20): one block per step shown, its number, what happened
+//! and its rules side by side, without borders, so a replay reads in one screen.
+//!
+//! - What happened gets at least half the width; the rules column the rest, up to what it needs
+//!   and a quarter of the width, wrapped between numbers.
+//! - The state, Priority and Focus are written after the step's text only where they change
+//!   ("→ Showdown Open; Priority: Ben"), compared with the step shown before.
+//! - With two editions, rules are July's numbers: `≠` marks one October renumbers (the answer
+//!   block lists the renumbering once), `°` one whose October number is unconfirmed; a rule July
+//!   lacks is October's number marked "(Oct)". A step of October only gives October's numbers,
+//!   "Oct 471.1*", `*` marking an inferred one. A step taken
+//!   under one edition only reads "[July only]"; one whose outcome differs "[outcome differs]",
+//!   one on another route "[route differs]".
+//! - Every note is numbered, as in the full table, and printed after the list.
+
+use super::table::Notes;
+use super::{editions, fit_line, line_of, Line};
+use crate::compare::{Flag, Report};
+use crate::edition::{Cite, Cited, EditionId, Editions};
+use crate::trace::Step;
+use anstyle::AnsiColor;
+use std::io::{self, Write};
+use unicode_width::UnicodeWidthStr;
+
+/// The gap between columns.
+const GAP: &str = "  ";
+
+/// The label of `c` under both editions, short: July's number, marked `≠` where October's
+/// differs and `°` where October's is unconfirmed; a rule July lacks, October's number marked
+/// "(Oct)". `in_july`/`in_october`: whether each edition's step cites it (a step of one edition
+/// only is not marked as such).
+fn both_label(c: Cite, in_july: bool, in_october: bool, one_sided: bool) -> Option<String> {
+    let book = Editions::get();
+    let j = book.edition(EditionId::July).resolve(c);
+    let o = book.edition(EditionId::October).resolve(c);
+    let label = |x: &Cited| (*x != Cited::Omitted).then(|| x.label());
+    if !in_july && !in_october {
+        return None;
+    }
+    let Some(jl) = label(&j) else {
+        return Some(format!("{} (Oct)", label(&o)?));
+    };
+    let mark = match (&o, j.number(), o.number()) {
+        (Cited::Unconfirmed { .. }, _, _) => "°",
+        (_, Some(a), Some(b)) if a != b => "≠",
+        _ => "",
+    };
+    let only = match (in_july, in_october, one_sided) {
+        (_, _, true) | (true, true, _) => "",
+        (true, false, _) => " (July only)",
+        (false, _, _) => " (Oct only)",
+    };
+    Some(format!("{jl}{mark}{only}"))
+}
+
+/// The rules of a row's steps (`steps`: each edition's step, if any), short when two editions
+/// are compared; under one edition, as the full table prints them.
+fn rules(eds: &[EditionId], steps: &[Option<&Step>]) -> String {
+    if let [Some(a)] = steps {
+        return super::rules_one(eds[0], &a.cites);
+    }
+    let (july, october) = match steps {
+        [a, b] => (*a, *b),
+        _ => return String::new(),
+    };
+    let only = july.is_none() || october.is_none();
+    let mut all: Vec<Cite> = Vec::new();
+    for st in [july, october].into_iter().flatten() {
+        for c in &st.cites {
+            if !all.contains(c) {
+                all.push(*c);
+            }
+        }
+    }
+    let has = |st: Option<&Step>, c: &Cite| st.is_some_and(|s| s.cites.contains(c));
+    if let (Some(j), None) = (july, october) {
+        // A step of July only: July's numbers, with no mark for October.
+        return super::rules_one(EditionId::July, &j.cites);
+    }
+    if july.is_none() {
+        // A step of October only cites October's numbers, said once: "Oct 471.1*, 472*".
+        let o = Editions::get().edition(EditionId::October);
+        let labels: Vec<String> = all
+            .iter()
+            .filter_map(|c| match o.resolve(*c) {
+                Cited::Rule { number } => Some(number),
+                Cited::Inferred { number } => Some(format!("{number}*")),
+                Cited::Unconfirmed { july } => Some(format!("{july}°")),
+                Cited::Source { title } => Some(title),
+                Cited::Omitted => None,
+            })
+            .collect();
+        return format!("Oct {}", labels.join(", "));
+    }
+    all.iter()
+        .filter_map(|c| both_label(*c, has(july, c), has(october, c), only))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "Ana / Ben" (Priority / Focus) as its two parts; `None` when the editions differ there.
+fn holders_of(l: &Line) -> Option<(String, String)> {
+    if l.holders.contains("July:") {
+        return None;
+    }
+    let (p, f) = l.holders.split_once(" / ").unwrap_or((&l.holders, "-"));
+    let name = |x: &str| if x == "-" { "nobody" } else { x }.to_string();
+    Some((name(p), name(f)))
+}
+
+/// What changed in state, Priority and Focus since `prev` (the step shown before), as
+/// "→ Showdown Open; Priority: Ben", or nothing.
+fn now_text(prev: Option<&Line>, l: &Line) -> String {
+    let mut parts = Vec::new();
+    if prev.is_none_or(|p| p.state != l.state) {
+        parts.push(l.state.clone());
+    }
+    match (prev.map(holders_of), holders_of(l)) {
+        (Some(Some((p0, f0))), Some((p, f))) => {
+            if p0 != p {
+                parts.push(format!("Priority: {p}"));
+            }
+            if f0 != f {
+                parts.push(format!("Focus: {f}"));
+            }
+        }
+        (None, Some((p, f))) => {
+            parts.push(format!("Priority: {p}"));
+            if f != "nobody" {
+                parts.push(format!("Focus: {f}"));
+            }
+        }
+        (_, None) => parts.push(format!("Priority/Focus: {}", l.holders)),
+        (Some(None), Some((p, f))) => parts.push(format!("Priority: {p}; Focus: {f}")),
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" → {}", parts.join("; "))
+    }
+}
+
+/// The mark before a step's text for how the editions compare there (a step of one edition
+/// already reads "[July only]").
+fn flag_mark(l: &Line) -> &'static str {
+    match (l.flag, l.only) {
+        (Flag::OutcomeDiffers, None) => "[outcome differs] ",
+        (Flag::RouteDiffers, None) => "[route differs] ",
+        _ => "",
+    }
+}
+
+/// The colour of a row: red where the outcome differs, yellow where the route does or one
+/// edition alone takes the step, else as the full table colours a step's text.
+fn row_color(l: &Line) -> Option<AnsiColor> {
+    match l.flag {
+        Flag::OutcomeDiffers => Some(AnsiColor::Red),
+        Flag::RouteDiffers | Flag::StepsDiffer => Some(AnsiColor::Yellow),
+        _ => super::table::what_color(&l.what),
+    }
+}
+
+/// Lines of `text` wrapped to `width` columns, words never split.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let opts = textwrap::Options::new(width.max(1))
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(text, opts)
+        .into_iter()
+        .map(|c| c.into_owned())
+        .collect()
+}
+
+/// Writes the compact list of `r` (already folded by [`super::compact`]), then its numbered
+/// notes. `total`: the steps of the full trace. Falls back to the full table's narrow list when
+/// the width leaves What happened less than its longest word.
+///
+/// # Errors
+/// The first error `w` returns.
+pub(super) fn write_compact(
+    r: &Report,
+    full: &Report,
+    style: super::Style,
+    w: &mut dyn Write,
+) -> io::Result<()> {
+    let total = full.rows.len();
+    let width = usize::from(style.width);
+    let eds = editions(r);
+    let shown: Vec<(Line, String)> = r
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let l = line_of(r, &eds, row)?;
+            let steps: Vec<Option<&Step>> = row
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(k, i)| i.map(|i| &r.traces[k].steps[i]))
+                .collect();
+            let rules = rules(&eds, &steps);
+            Some((l, rules))
+        })
+        .collect();
+    let n_w = shown
+        .iter()
+        .map(|(l, _)| l.n.width())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let indent = 2 + n_w + GAP.len();
+    let room = width.saturating_sub(indent + GAP.len());
+    let rules_need = shown
+        .iter()
+        .map(|(_, x)| x.width())
+        .max()
+        .unwrap_or(0)
+        .max("Rules".len());
+    let rules_word = shown
+        .iter()
+        .flat_map(|(_, x)| x.split(' ').map(UnicodeWidthStr::width))
+        .max()
+        .unwrap_or(0);
+    // What happened gets at least half the width, the rules what they need up to a quarter of
+    // it (wrapped between numbers), never less than their longest number.
+    let rules_w = rules_need
+        .min(width / 4)
+        .min(room.saturating_sub(width / 2))
+        .max(rules_word);
+    let what_w = room.saturating_sub(rules_w);
+    let what_word = shown
+        .iter()
+        .flat_map(|(l, _)| l.what.split(' ').map(UnicodeWidthStr::width))
+        .max()
+        .unwrap_or(0);
+    if what_w < what_word.max(12) || rules_w == 0 {
+        super::table::write_table(r, style, w)?;
+        for f in super::footnotes(full) {
+            writeln!(w, "\n{}", fit_line(f, width, 2))?;
+        }
+        return Ok(());
+    }
+    if shown.is_empty() {
+        return writeln!(w, "Steps: none");
+    }
+    // One line heads both columns: how many steps are shown, and whose numbers the rules are.
+    let steps = if shown.len() < total {
+        format!(
+            "Steps: {} of {total} (routine ones folded; --steps all shows all)",
+            shown.len()
+        )
+    } else {
+        format!("Steps: {total}")
+    };
+    let rules_head = if eds.len() == 2 && rules_w >= "Rules (July's)".len() {
+        "Rules (July's)"
+    } else {
+        "Rules"
+    };
+    let lead = n_w + GAP.len() + what_w;
+    if steps.width() + 2 <= lead {
+        writeln!(w, "{:<lead$}{GAP}{rules_head}", steps)?;
+    } else {
+        writeln!(w, "{}", fit_line(&steps, width, 2))?;
+        writeln!(
+            w,
+            "  {:>n_w$}{GAP}{:<what_w$}{GAP}{rules_head}",
+            "#", "What happened"
+        )?;
+    }
+    let mut notes = Notes::default();
+    // The first step shown is compared with the step before it in the full trace, if any.
+    let before = r
+        .rows
+        .first()
+        .and_then(|first| full.rows.iter().position(|x| x.n == first.n))
+        .and_then(|i| i.checked_sub(1))
+        .and_then(|i| line_of(full, &eds, &full.rows[i]));
+    let mut prev: Option<&Line> = before.as_ref();
+    for (l, rules) in &shown {
+        let mut what = format!("{}{}", flag_mark(l), l.what.replace('\n', " "));
+        for note in &l.notes {
+            let k = notes.number(note.clone(), &l.n);
+            what.push_str(&format!(" [{k}]"));
+        }
+        what.push_str(&now_text(prev, l));
+        prev = Some(l);
+        let left = wrap(&what, what_w);
+        let right = wrap(rules, rules_w);
+        let paint = row_color(l).filter(|_| style.color);
+        for i in 0..left.len().max(right.len()) {
+            let n = if i == 0 { l.n.as_str() } else { "" };
+            let a = left.get(i).map_or("", String::as_str);
+            let b = right.get(i).map_or("", String::as_str);
+            let pad = what_w.saturating_sub(a.width());
+            let a = match paint {
+                Some(c) => {
+                    let st = anstyle::Style::new().fg_color(Some(c.into()));
+                    format!("{st}{a}{st:#}")
+                }
+                None => a.to_string(),
+            };
+            let line = if b.is_empty() {
+                format!("  {n:>n_w$}{GAP}{a}")
+            } else {
+                format!("  {n:>n_w$}{GAP}{a}{}{GAP}{b}", " ".repeat(pad))
+            };
+            writeln!(w, "{}", line.trim_end())?;
+        }
+    }
+    // The answer block names the notes ("Notes after the steps: [1] at step 5").
+    notes.write(width, false, w)?;
+    let printed: Vec<&str> = shown.iter().map(|(_, x)| x.as_str()).collect();
+    for l in legend(full, &printed) {
+        writeln!(w, "\n{}", fit_line(&l, width, 2))?;
+    }
+    Ok(())
+}
+
+/// The legend of the marks printed when two editions are compared (`printed`: the rules
+/// printed in the list; the answer block's renumbering may say "inferred"), as one paragraph,
+/// or nothing when none is printed. Under one edition, the full report's footnotes.
+fn legend(r: &Report, printed: &[&str]) -> Vec<String> {
+    if r.traces.len() != 2 {
+        return super::footnotes(r)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+    }
+    let renumbered = printed.iter().any(|x| x.contains('≠'));
+    let starred = printed
+        .iter()
+        .any(|x| x.starts_with("Oct ") && x.contains('*'));
+    let unconfirmed = printed.iter().any(|x| x.contains('°'));
+    let inferred = printed.iter().any(|x| x.contains("inferred"))
+        || super::answer(r)
+            .renumbered
+            .iter()
+            .any(|x| x.contains("inferred"));
+    let mut parts = Vec::new();
+    if renumbered {
+        parts.push("≠: renumbered in October (see the Answer)");
+    }
+    if unconfirmed {
+        parts.push("°: October number unconfirmed, July rule followed");
+    }
+    if inferred || starred {
+        parts.push(if starred {
+            "inferred (*): implied by a known shift, quoted by no source"
+        } else {
+            "inferred: implied by a known shift, quoted by no source"
+        });
+    }
+    if parts.is_empty() {
+        return Vec::new();
+    }
+    vec![format!("{}.", parts.join("; "))]
+}
