@@ -36,6 +36,10 @@ pub struct Step {
     pub chain_len: usize,
     /// What the step changed on the board (board files).
     pub changes: Vec<Change>,
+    /// The step told short, for the compact view (issue 20): `what` without the reasons the
+    /// cited rules and the full view give ("Cleanup: a combat is staged at battlefield-1").
+    /// `None`: `what` is short already.
+    pub brief: Option<String>,
 }
 
 /// A Legion verdict (812.1.c, 419.4.b).

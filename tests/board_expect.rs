@@ -820,7 +820,8 @@ fn the_report_of_a_board_file_names_its_first_board_key_and_sums_up_the_board() 
     // stands there, then what stands off them.
     for want in [
         "\nStart: Ana's turn (Ana, Ben); Main Phase, Neutral Open\nBoard: Points Ana 5, Ben 4 (victory score 8)\n\nAnswer",
-        "\nBoard at the start:\n  battlefield-1 (Ben): loyal-poro (Ben, Might 3), secret (Ben, facedown card)\n  bf2 (nobody)\n  off the battlefields: vanguard (Ana, Might 4), sword (Ana, gear), hero (Ana, legend)\n",
+        // A board this small is one paragraph (two lines at most).
+        "\nBoard at the start: battlefield-1 (Ben): loyal-poro (Ben, Might 3), secret (Ben, facedown card); bf2\n  (nobody); off the battlefields: vanguard (Ana, Might 4), sword (Ana, gear), hero (Ana, legend)\n",
         "  Killed: loyal-poro.\n",
     ] {
         assert!(text.contains(want), "{want:?} not in:\n{text}");

@@ -449,8 +449,8 @@ fn the_compact_view_folds_routine_steps_and_steps_all_shows_them() {
             .map(str::to_string)
             .collect()
     };
-    // Twelve steps in all; the passes, Priority received and finalizing fold away, and the
-    // steps shown keep their numbers from the full trace.
+    // Twelve steps in all; the passes, Priority received, finalizing and the Chain emptying
+    // (step 11) fold away, and the steps shown keep their numbers from the full trace.
     assert_eq!(
         numbers(&all),
         (1..=12).map(|n| n.to_string()).collect::<Vec<_>>(),
@@ -458,18 +458,31 @@ fn the_compact_view_folds_routine_steps_and_steps_all_shows_them() {
     );
     assert_eq!(
         numbers(&compact),
-        ["4", "5", "6", "10", "11", "12"],
+        ["4", "5", "6", "10", "12"],
         "{compact}"
     );
-    assert!(compact.contains("Steps: 6 of 12 ("), "{compact}");
+    assert!(compact.contains("Steps: 5 of 12 ("), "{compact}");
+    // Step 12 gains the emptied Chain's rule (340.2) and says the state it left.
+    let row12 = compact
+        .lines()
+        .skip_while(|l| !l.starts_with("  12 "))
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let row12 = row12.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        row12.contains("340.2") && row12.contains("→ Neutral Open, Priority"),
+        "{row12}"
+    );
     // Step 4 says who passed, and the folded passes' rules move to it.
     let row4: String = compact
         .lines()
         .skip_while(|l| !l.starts_with("   4 "))
         .take_while(|l| !l.starts_with("   5 "))
         .collect();
+    // Told short: the item resolves, after the passes folded into it.
     assert!(
-        row4.contains("(after") && row4.contains("Ben and Ana pass)"),
+        row4.contains("sands, the newest item, resolves (after") && row4.contains("Ben and Ana pass)"),
         "{row4}"
     );
     assert!(row4.contains("338.1.b") && row4.contains("339.2"), "{row4}");

@@ -35,6 +35,9 @@ struct Run {
     changed: bool,
     /// Battlefields where this cleanup staged a showdown (R14).
     staged_now: Vec<usize>,
+    /// How the last task shown opens when told short ([`crate::trace::Step::brief`]): "Cleanup", or a special
+    /// cleanup's own intro ("Resolution Step, task 1: the Combat Cleanup").
+    brief_prefix: String,
 }
 
 impl<'s> Engine<'s> {
@@ -86,6 +89,11 @@ impl<'s> Engine<'s> {
         Ok(())
     }
 
+    /// Gives the task just shown its short telling, opened as the step is ("Cleanup: ...").
+    fn brief_task(&mut self, run: &Run, short: &str) {
+        self.brief(format!("{}: {short}", run.brief_prefix));
+    }
+
     /// A special cleanup (always shown), then normal cleanups as needed (324.2).
     pub(super) fn special_cleanup(&mut self, special: Special, intro: &str, cites: &[Cite]) -> Res {
         self.cleanup_due = None;
@@ -128,6 +136,14 @@ impl<'s> Engine<'s> {
         cites: &[Cite],
         mut notes: Vec<Note>,
     ) {
+        // The compact view leaves out why the cleanup was called (its rule is cited).
+        let verbose = !run.shown && run.intro.starts_with("Cleanup (");
+        run.brief_prefix = if run.shown || verbose {
+            "Cleanup".to_string()
+        } else {
+            run.intro.clone()
+        };
+        let brief = verbose.then(|| format!("Cleanup: {what}"));
         let (what, cites) = if run.shown {
             (format!("Cleanup: {what}"), cites.to_vec())
         } else {
@@ -138,6 +154,9 @@ impl<'s> Engine<'s> {
             (format!("{}: {what}", run.intro), all)
         };
         self.step(who, what, &cites, notes);
+        if let Some(b) = brief {
+            self.brief(b);
+        }
     }
 
     /// One cleanup, task by task (323). Returns whether it changed anything.
@@ -155,6 +174,7 @@ impl<'s> Engine<'s> {
             shown: false,
             changed: false,
             staged_now: Vec::new(),
+            brief_prefix: String::new(),
         };
         let chain_before = self.chain.len();
         // 1. The win (323.1, 472).

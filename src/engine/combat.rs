@@ -210,6 +210,11 @@ impl<'s> Engine<'s> {
                 Vec::new()
             },
         );
+        self.brief(format!(
+            "Task c: {} attacks, {} defends{keyword_text}; {focus_text}",
+            self.name(a),
+            self.name(d)
+        ));
         self.show_mighty(&mighty, "Assault or Shield with the designation");
         // d (July only): the attacker gains Focus.
         if self.edition == EditionId::July {

@@ -358,7 +358,15 @@ impl<'s> Engine<'s> {
             focus: self.focus,
             chain_len,
             changes: std::mem::take(&mut self.board.log),
+            brief: None,
         });
+    }
+
+    /// Gives the last step its short telling for the compact view ([`Step::brief`]).
+    fn brief(&mut self, text: impl Into<String>) {
+        if let Some(st) = self.steps.last_mut() {
+            st.brief = Some(text.into());
+        }
     }
 
     fn new_inst(

@@ -73,6 +73,8 @@ impl<'s> Engine<'s> {
             },
             Vec::new(),
         );
+        let id = self.board.bf_id(bf).to_string();
+        self.brief(format!("{} applies Contested at {id}", self.name(p)));
     }
 
     /// Why a standard move by `p` is refused now (board extension 4.8), with its rules.

@@ -57,7 +57,12 @@ impl<'s> Engine<'s> {
                 vec![Cite::AllPassed, Cite::ResolveNewest],
             )
         };
+        let everyone_passed = cites.contains(&Cite::ResolveNewest);
         self.step(Some(controller), what, &cites, Vec::new());
+        if everyone_passed {
+            // The compact view says who passed: "(after Ana and Ben pass)".
+            self.brief(format!("{iid}, the newest item, resolves"));
+        }
         if spec.kind == ItemKind::Spell && spec.legion {
             let active = self.legion_active(idx);
             let at_finalize = self.inst[idx].legion_at_finalize;

@@ -33,6 +33,11 @@ impl<'s> Engine<'s> {
                 cites: vec![Cite::CleanupAddsPending, Cite::FirstFocus],
             }],
         );
+        self.brief(format!(
+            "{} gains Focus (Contested at {})",
+            self.name(contester),
+            self.board.bf_id(bf)
+        ));
         let fired = self.fire_at(bf, |on| on == TriggerOn::ShowdownStart, None);
         self.put_triggers(fired, "a showdown began", &[Cite::ShowdownOpens])?;
         self.next = Next::Idle;
@@ -54,6 +59,7 @@ impl<'s> Engine<'s> {
                 &[Cite::ShowdownCloses, Cite::CombatShowdownCloses],
                 Vec::new(),
             );
+            self.brief("The combat showdown ends; on to the Combat Damage Step");
             self.next = Next::CombatDamage;
         } else if combat {
             self.step(
@@ -135,6 +141,9 @@ impl<'s> Engine<'s> {
                     &cites,
                     Vec::new(),
                 );
+                self.brief(format!(
+                    "The showdown at {id} ends; nobody establishes control ({why})"
+                ));
             }
         }
         Ok(())

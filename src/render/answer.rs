@@ -146,7 +146,8 @@ fn outcome_lines(s: &Situation, o: &Outcome) -> Vec<Part> {
             )],
         ));
     }
-    if !o.unused.is_empty() {
+    // Actions left unused when a play was never reached are so for the same reason, said there.
+    if !o.unused.is_empty() && o.unreached.is_empty() {
         v.push(Part::new(
             "unused",
             ". ",

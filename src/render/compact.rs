@@ -25,7 +25,8 @@ pub enum Steps {
 /// 337.1.b), and the combat tasks that only mark their place when nothing happens at them
 /// (start-of-combat effects 464.2.b, the showdown going on 464.2.f, the Resolution Step's
 /// Chain, result and control tasks 466.2, 466.4, 466.6, a recall of nobody 466.1.a.2), and a
-/// cleanup that found control kept (323.6, 190.4.c; one that changes control changes the board).
+/// cleanup that found control kept (323.6, 190.4.c; one that changes control changes the board),
+/// and the Chain emptying into an Open State (340.2; the next step shown says the new state).
 const ROUTINE: &[Cite] = &[
     Cite::PassPriority,
     Cite::PassFocus,
@@ -37,6 +38,7 @@ const ROUTINE: &[Cite] = &[
     Cite::CombatRecall,
     Cite::ControlLost,
     Cite::ControlFrozen,
+    Cite::ChainEmpty,
     Cite::PassToNext,
     Cite::IdleNeutral,
     Cite::IdleShowdown,
@@ -67,18 +69,28 @@ fn presence(row: &Row) -> Vec<bool> {
 }
 
 /// Whether row `i` may fold for its flag and neighbours: the editions agree on it (at most in
-/// numbers) and the next step is taken under both, or it is taken under one edition only
-/// between rows taken under that same edition alone. So the step where the editions part is
-/// shown, and a folded step's rules go to a step taken under the same editions.
+/// numbers) and its rules reach, in each edition, a step taken under both or under that edition
+/// alone; or it is taken under one edition only between rows taken under that same edition
+/// alone. So the step where the editions part is shown, and no step taken under both gains
+/// rules from one edition only.
 fn foldable_flag(rows: &[Row], i: usize) -> bool {
     let row = &rows[i];
-    if matches!(row.flag, Flag::Same | Flag::NumbersDiffer) {
-        // Its rules go to a step both editions take.
-        return rows
-            .get(i + 1)
-            .is_some_and(|x| presence(x) == presence(row));
-    }
     let one_sided = |r: &Row| r.steps.iter().filter(|s| s.is_some()).count() == 1;
+    if matches!(row.flag, Flag::Same | Flag::NumbersDiffer) {
+        // Its rules go to a step both editions take, or to steps of each edition alone before
+        // the next both take: never to a step of both that only one edition's rules reach.
+        let here = presence(row);
+        if rows.get(i + 1).is_some_and(|x| presence(x) == here) {
+            return true;
+        }
+        let mut reached = vec![false; here.len()];
+        for x in rows[i + 1..].iter().take_while(|x| one_sided(x)) {
+            for (k, p) in presence(x).into_iter().enumerate() {
+                reached[k] |= p;
+            }
+        }
+        return i + 1 < rows.len() && here.iter().zip(&reached).all(|(h, r)| !h || *r);
+    }
     let here = presence(row);
     one_sided(row)
         && i > 0
@@ -128,6 +140,10 @@ pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
             let Some(s) = *s else { continue };
             let (cites, who) = std::mem::take(&mut folded[k]);
             let st = &mut traces[k].steps[s];
+            // The step told short: its reasons are in its rules and in the full view.
+            if let Some(b) = st.brief.take() {
+                st.what = b;
+            }
             if !who.is_empty() {
                 let verb = if who.len() == 1 { "passes" } else { "pass" };
                 st.what = format!(

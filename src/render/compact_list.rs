@@ -1,16 +1,16 @@
 //! The compact view's step list (issue 20): one block per step shown, its number, what happened
 //! and its rules side by side, without borders, so a replay reads in one screen.
 //!
-//! - What happened gets at least half the width; the rules column the rest, up to what it needs
-//!   and a quarter of the width, wrapped between numbers.
+//! - What happened gets at least half the width; the rules column the rest, up to what it
+//!   needs, wrapped between numbers: the split that prints the fewest lines.
 //! - The state, Priority and Focus are written after the step's text only where they change
-//!   ("→ Showdown Open; Priority: Ben"), compared with the step shown before.
+//!   ("→ Showdown Open, Priority Ben"), compared with the step shown before.
 //! - With two editions, rules are July's numbers: `≠` marks one October renumbers (the answer
 //!   block lists the renumbering once), `°` one whose October number is unconfirmed; a rule July
 //!   lacks is October's number marked "(Oct)". A step of October only gives October's numbers,
-//!   "Oct 471.1*", `*` marking an inferred one. A step taken
-//!   under one edition only reads "[July only]"; one whose outcome differs "[outcome differs]",
-//!   one on another route "[route differs]".
+//!   "Oct 471.1*", `*` marking an inferred one.
+//! - A step taken under one edition only reads "[July]" or "[October]"; one whose outcome
+//!   differs "[outcome differs]", one on another route "[route differs]".
 //! - Every note is numbered, as in the full table, and printed after the list.
 
 use super::table::Notes;
@@ -109,7 +109,7 @@ fn holders_of(l: &Line) -> Option<(String, String)> {
 }
 
 /// What changed in state, Priority and Focus since `prev` (the step shown before), as
-/// "→ Showdown Open; Priority: Ben", or nothing.
+/// "→ Showdown Open, Priority Ben", or nothing.
 fn now_text(prev: Option<&Line>, l: &Line) -> String {
     let mut parts = Vec::new();
     if prev.is_none_or(|p| p.state != l.state) {
@@ -118,30 +118,30 @@ fn now_text(prev: Option<&Line>, l: &Line) -> String {
     match (prev.map(holders_of), holders_of(l)) {
         (Some(Some((p0, f0))), Some((p, f))) => {
             if p0 != p {
-                parts.push(format!("Priority: {p}"));
+                parts.push(format!("Priority {p}"));
             }
             if f0 != f {
-                parts.push(format!("Focus: {f}"));
+                parts.push(format!("Focus {f}"));
             }
         }
         (None, Some((p, f))) => {
-            parts.push(format!("Priority: {p}"));
+            parts.push(format!("Priority {p}"));
             if f != "nobody" {
-                parts.push(format!("Focus: {f}"));
+                parts.push(format!("Focus {f}"));
             }
         }
         (_, None) => parts.push(format!("Priority/Focus: {}", l.holders)),
-        (Some(None), Some((p, f))) => parts.push(format!("Priority: {p}; Focus: {f}")),
+        (Some(None), Some((p, f))) => parts.push(format!("Priority {p}, Focus {f}")),
     }
     if parts.is_empty() {
         String::new()
     } else {
-        format!(" → {}", parts.join("; "))
+        format!(" → {}", parts.join(", "))
     }
 }
 
 /// The mark before a step's text for how the editions compare there (a step of one edition
-/// already reads "[July only]").
+/// already reads "[July]").
 fn flag_mark(l: &Line) -> &'static str {
     match (l.flag, l.only) {
         (Flag::OutcomeDiffers, None) => "[outcome differs] ",
@@ -170,6 +170,42 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
         .into_iter()
         .map(|c| c.into_owned())
         .collect()
+}
+
+/// How many rows the search for the widths looks at: enough for any replay a judge reads, few
+/// enough that a replay of thousands of steps is laid out at once.
+const LAYOUT_SAMPLE: usize = 400;
+
+/// The widths of What happened and Rules: What happened at least half the width and its longest
+/// word, Rules at least their longest number; between those, the split that prints the fewest
+/// lines (ties: the wider What happened). `None` when the width allows no such split.
+fn columns(
+    room: usize,
+    width: usize,
+    (what_word, rules_word): (usize, usize),
+    rules_need: usize,
+    texts: &[String],
+    shown: &[(Line, String)],
+) -> Option<(usize, usize)> {
+    let what_min = what_word.max(12).max(width / 2);
+    let rules_min = rules_word.max("Rules".len());
+    if room < what_min + rules_min {
+        // Too narrow for both at their least: What happened keeps its longest word if it can.
+        let rules = rules_min;
+        let what = room.checked_sub(rules)?;
+        return (what >= what_word.max(12)).then_some((what, rules));
+    }
+    let rules_max = rules_need.max(rules_min).min(room - what_min);
+    let lines = |rules_w: usize| -> usize {
+        texts
+            .iter()
+            .zip(shown)
+            .take(LAYOUT_SAMPLE)
+            .map(|(t, (_, x))| wrap(t, room - rules_w).len().max(wrap(x, rules_w).len()))
+            .sum()
+    };
+    let best = (rules_min..=rules_max).min_by_key(|&r| (lines(r), r))?;
+    Some((room - best, best))
 }
 
 /// Writes the compact list of `r` (already folded by [`super::compact`]), then its numbered
@@ -202,44 +238,56 @@ pub(super) fn write_compact(
             Some((l, rules))
         })
         .collect();
+    // Each row's text, with its mark, note numbers and what changed in state and holders.
+    let mut notes = Notes::default();
+    // The first step shown is compared with the step before it in the full trace, if any.
+    let before = r
+        .rows
+        .first()
+        .and_then(|first| full.rows.iter().position(|x| x.n == first.n))
+        .and_then(|i| i.checked_sub(1))
+        .and_then(|i| line_of(full, &eds, &full.rows[i]));
+    let mut prev: Option<&Line> = before.as_ref();
+    let mut texts: Vec<String> = Vec::with_capacity(shown.len());
+    for (l, _) in &shown {
+        // A step of one edition: "[July]" here, the full view's "[July only]" shortened.
+        let told = l.what.replace('\n', " ");
+        let told = match l.only {
+            Some(e) => told.replacen(&format!("[{} only]", e.title()), &format!("[{}]", e.title()), 1),
+            None => told,
+        };
+        let mut what = format!("{}{told}", flag_mark(l));
+        for note in &l.notes {
+            let k = notes.number(note.clone(), &l.n);
+            what.push_str(&format!(" [{k}]"));
+        }
+        what.push_str(&now_text(prev, l));
+        prev = Some(l);
+        texts.push(what);
+    }
     let n_w = shown
         .iter()
         .map(|(l, _)| l.n.width())
         .max()
         .unwrap_or(1)
         .max(1);
-    let indent = 2 + n_w + GAP.len();
-    let room = width.saturating_sub(indent + GAP.len());
-    let rules_need = shown
-        .iter()
-        .map(|(_, x)| x.width())
-        .max()
-        .unwrap_or(0)
-        .max("Rules".len());
-    let rules_word = shown
-        .iter()
-        .flat_map(|(_, x)| x.split(' ').map(UnicodeWidthStr::width))
-        .max()
-        .unwrap_or(0);
-    // What happened gets at least half the width, the rules what they need up to a quarter of
-    // it (wrapped between numbers), never less than their longest number.
-    let rules_w = rules_need
-        .min(width / 4)
-        .min(room.saturating_sub(width / 2))
-        .max(rules_word);
-    let what_w = room.saturating_sub(rules_w);
-    let what_word = shown
-        .iter()
-        .flat_map(|(l, _)| l.what.split(' ').map(UnicodeWidthStr::width))
-        .max()
-        .unwrap_or(0);
-    if what_w < what_word.max(12) || rules_w == 0 {
+    let room = width.saturating_sub(2 + n_w + 2 * GAP.len());
+    let longest = |v: &mut dyn Iterator<Item = &str>| {
+        v.flat_map(|x| x.split(' ').map(UnicodeWidthStr::width))
+            .max()
+            .unwrap_or(0)
+    };
+    let rules_word = longest(&mut shown.iter().map(|(_, x)| x.as_str()));
+    let what_word = longest(&mut texts.iter().map(String::as_str));
+    let rules_need = shown.iter().map(|(_, x)| x.width()).max().unwrap_or(0);
+    let Some((what_w, rules_w)) = columns(room, width, (what_word, rules_word), rules_need, &texts, &shown)
+    else {
         super::table::write_table(r, style, w)?;
         for f in super::footnotes(full) {
             writeln!(w, "\n{}", fit_line(f, width, 2))?;
         }
         return Ok(());
-    }
+    };
     if shown.is_empty() {
         return writeln!(w, "Steps: none");
     }
@@ -268,24 +316,8 @@ pub(super) fn write_compact(
             "#", "What happened"
         )?;
     }
-    let mut notes = Notes::default();
-    // The first step shown is compared with the step before it in the full trace, if any.
-    let before = r
-        .rows
-        .first()
-        .and_then(|first| full.rows.iter().position(|x| x.n == first.n))
-        .and_then(|i| i.checked_sub(1))
-        .and_then(|i| line_of(full, &eds, &full.rows[i]));
-    let mut prev: Option<&Line> = before.as_ref();
-    for (l, rules) in &shown {
-        let mut what = format!("{}{}", flag_mark(l), l.what.replace('\n', " "));
-        for note in &l.notes {
-            let k = notes.number(note.clone(), &l.n);
-            what.push_str(&format!(" [{k}]"));
-        }
-        what.push_str(&now_text(prev, l));
-        prev = Some(l);
-        let left = wrap(&what, what_w);
+    for ((l, rules), what) in shown.iter().zip(&texts) {
+        let left = wrap(what, what_w);
         let right = wrap(rules, rules_w);
         let paint = row_color(l).filter(|_| style.color);
         for i in 0..left.len().max(right.len()) {

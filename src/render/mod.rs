@@ -725,9 +725,24 @@ pub fn write_text(r: &Report, style: Style, w: &mut dyn std::io::Write) -> std::
     }
     writeln!(w)?;
     if !head.board.is_empty() {
-        writeln!(w, "Board at the start:")?;
-        for line in &head.board {
-            writeln!(w, "{line}")?;
+        // A small board reads as one paragraph; a larger one a line per battlefield.
+        let flat: Vec<String> = head
+            .board
+            .iter()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        let one = fit_line(
+            &format!("Board at the start: {}", flat.join("; ")),
+            width,
+            2,
+        );
+        if one.lines().count() <= 2 {
+            writeln!(w, "{one}")?;
+        } else {
+            writeln!(w, "Board at the start:")?;
+            for line in &head.board {
+                writeln!(w, "{line}")?;
+            }
         }
         writeln!(w)?;
     }

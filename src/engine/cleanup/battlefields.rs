@@ -43,6 +43,10 @@ impl<'s> Engine<'s> {
                     self.name(c)
                 );
                 self.show(run, Some(c), what, &cites);
+                self.brief_task(
+                    run,
+                    &format!("{} keeps control of {id} ({why})", self.name(c)),
+                );
                 continue;
             }
             self.board.set_controller(bf, None);
@@ -58,6 +62,8 @@ impl<'s> Engine<'s> {
                 what,
                 &[Cite::ControlLost, Cite::ControlFrozen],
             );
+            let short = format!("{id} becomes uncontrolled ({} has no units there)", self.name(c));
+            self.brief_task(run, &short);
         }
     }
 
@@ -134,6 +140,9 @@ impl<'s> Engine<'s> {
                 };
                 run.changed = true;
                 self.show_noted(run, None, what, &[cite], notes);
+                if showdown {
+                    self.brief_task(run, &format!("a showdown is staged at {id}"));
+                }
             }
             if combat != was_combat {
                 self.board.bfs[bf].combat_staged = combat;
@@ -154,6 +163,14 @@ impl<'s> Engine<'s> {
                 };
                 run.changed = true;
                 self.show_noted(run, None, what, &[cite], notes);
+                self.brief_task(
+                    run,
+                    &if combat {
+                        format!("a combat is staged at {id}")
+                    } else {
+                        format!("the combat staged at {id} is unstaged")
+                    },
+                );
             }
         }
     }
@@ -183,6 +200,8 @@ impl<'s> Engine<'s> {
                 self.name(c)
             );
             self.task(run, None, what, &[Cite::ContestedRemoved]);
+            let short = format!("Contested is removed at {id} ({} has no units there)", self.name(c));
+            self.brief_task(run, &short);
             if let Some(p) = next {
                 self.board.set_contester(bf, Some(p));
                 let what = format!(
@@ -262,6 +281,7 @@ impl<'s> Engine<'s> {
             let what = format!("in a Neutral Open State the combat staged at {id} begins{choice}");
             self.begin_combat(bf, true)?;
             self.task(run, Some(self.s.turn), what, &cites);
+            self.brief_task(run, &format!("the combat staged at {id} begins{choice}"));
         } else {
             let what =
                 format!("in a Neutral Open State the showdown staged at {id} begins{choice}");
@@ -281,6 +301,7 @@ impl<'s> Engine<'s> {
                 &[Cite::ShowdownBegins, Cite::ShowdownOpens],
                 notes,
             );
+            self.brief_task(run, &format!("the showdown staged at {id} begins{choice}"));
             self.begin_showdown(bf)?;
         }
         Ok(())

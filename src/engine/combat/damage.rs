@@ -244,6 +244,7 @@ impl<'s> Engine<'s> {
             &[Cite::DamageDealt, Cite::DamageSkipsFepr],
             Vec::new(),
         );
+        self.brief("All combat damage is dealt at once; on to the Resolution Step");
     }
 
     /// One player's assignment of `total` among `units` (465.2.c): their first unused `assign`
@@ -422,6 +423,11 @@ impl<'s> Engine<'s> {
             &cites,
             Vec::new(),
         );
+        self.brief(format!(
+            "{} assigns {total} by default: {}",
+            self.name(by),
+            list.join(", ")
+        ));
         targets.iter().map(|t| t.perm).zip(amounts).collect()
     }
 }

@@ -118,6 +118,11 @@ impl<'s> Engine<'s> {
                 Vec::new()
             },
         );
+        self.brief(format!(
+            "Resolution Step, task 3: {} wins the combat, {} loses it",
+            self.name(winner),
+            self.name(loser)
+        ));
         let mut fired = self.fire_at(c.bf, |on| on == TriggerOn::CombatWin, Some(winner));
         fired.extend(self.fire_at(c.bf, |on| on == TriggerOn::CombatLose, Some(loser)));
         self.put_triggers(fired, "the combat's result", &[Cite::ResultShared])?;
@@ -153,6 +158,9 @@ impl<'s> Engine<'s> {
                 &[Cite::CombatControl],
                 notes,
             );
+            self.brief(format!(
+                "Resolution Step, task 5: {what} is staged at {id}: control and Contested stay"
+            ));
             return Ok(());
         }
         let present = b.present();
