@@ -108,6 +108,31 @@ fn holders_of(l: &Line) -> Option<(String, String)> {
     Some((name(p), name(f)))
 }
 
+/// Holders the editions differ on ("July: - / Ana; Oct: - / Ben") as "Priority nobody, Focus
+/// July Ana, October Ben".
+fn split_holders(holders: &str) -> String {
+    let parse = |h: &str| -> (String, String) {
+        let (p, f) = h.split_once(" / ").unwrap_or((h, "-"));
+        let name = |x: &str| if x == "-" { "nobody" } else { x }.to_string();
+        (name(p.trim()), name(f.trim()))
+    };
+    let Some((j, o)) = holders
+        .strip_prefix("July: ")
+        .and_then(|x| x.split_once("; Oct: "))
+    else {
+        return format!("Priority/Focus {holders}");
+    };
+    let ((jp, jf), (op, of)) = (parse(j), parse(o));
+    let one = |what: &str, a: String, b: String| {
+        if a == b {
+            format!("{what} {a}")
+        } else {
+            format!("{what} July {a}, October {b}")
+        }
+    };
+    format!("{}, {}", one("Priority", jp, op), one("Focus", jf, of))
+}
+
 /// What changed in state, Priority and Focus since `prev` (the step shown before), as
 /// "→ Showdown Open, Priority Ben", or nothing.
 fn now_text(prev: Option<&Line>, l: &Line) -> String {
@@ -130,7 +155,7 @@ fn now_text(prev: Option<&Line>, l: &Line) -> String {
                 parts.push(format!("Focus {f}"));
             }
         }
-        (_, None) => parts.push(format!("Priority/Focus: {}", l.holders)),
+        (_, None) => parts.push(split_holders(&l.holders)),
         (Some(None), Some((p, f))) => parts.push(format!("Priority {p}, Focus {f}")),
     }
     if parts.is_empty() {

@@ -7,17 +7,28 @@ use super::*;
 use serde_json::{json, Value};
 
 /// The view of `r`: `{"title", "header": [[label, value]], "steps": [{n, who, what, notes,
-/// state, holders, flag, only}], "summaries": [{heading, lines: [[label, value]]}],
+/// state, holders, flag, only, folded, short}], "summaries": [{heading, lines: [[label, value]]}],
 /// "answer": [line], "answer_differing": [index into answer], "differences": [line], "hints": [line], "footnotes": [line]}`. `only` names the one edition a step is taken
 /// under (`july`, `october`), or is null; `what` then starts with "[July only]" as in the text.
+/// `folded`: the compact view folds the step into the next one shown; `short`: a shown step as
+/// the compact view tells it (short, with "(after Ana and Ben pass)"), null for a folded one.
 pub fn view(r: &Report) -> Value {
     let eds = editions(r);
+    // The compact view's steps, by number, told as it tells them.
+    let c = compact(r);
+    let short: std::collections::HashMap<usize, String> = c
+        .rows
+        .iter()
+        .filter_map(|row| Some((row.n, line_of(&c, &eds, row)?.what)))
+        .collect();
     let steps: Vec<Value> = r
         .rows
         .iter()
         .filter_map(|row| {
             let l = line_of(r, &eds, row)?;
             Some(json!({
+                "folded": !short.contains_key(&row.n),
+                "short": short.get(&row.n),
                 "n": row.n,
                 "who": l.who,
                 "what": l.what,
