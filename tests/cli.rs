@@ -456,11 +456,7 @@ fn the_compact_view_folds_routine_steps_and_steps_all_shows_them() {
         (1..=12).map(|n| n.to_string()).collect::<Vec<_>>(),
         "{all}"
     );
-    assert_eq!(
-        numbers(&compact),
-        ["4", "5", "6", "10", "12"],
-        "{compact}"
-    );
+    assert_eq!(numbers(&compact), ["4", "5", "6", "10", "12"], "{compact}");
     assert!(compact.contains("Steps: 5 of 12 ("), "{compact}");
     // Step 12 gains the emptied Chain's rule (340.2) and says the state it left.
     let row12 = compact
@@ -482,11 +478,24 @@ fn the_compact_view_folds_routine_steps_and_steps_all_shows_them() {
         .collect();
     // Told short: the item resolves, after the passes folded into it.
     assert!(
-        row4.contains("sands, the newest item, resolves (after") && row4.contains("Ben and Ana pass)"),
+        row4.contains("sands, the newest item, resolves (after")
+            && row4.contains("Ben and Ana pass)"),
         "{row4}"
     );
     assert!(row4.contains("338.1.b") && row4.contains("339.2"), "{row4}");
     assert!(!all.contains("Steps: "), "{all}");
+    // A renumbering is a mark on the number (419 is 420 in October), never a difference; the
+    // answer names the note and the step it is at.
+    assert!(
+        compact.contains("419.4.b≠") && !compact.contains("≠ numbers"),
+        "{compact}"
+    );
+    assert!(all.contains("≠ numbers"), "{all}");
+    assert!(
+        compact.contains("Notes after the steps: [1] at step 5.")
+            && compact.contains("\n  [1] (step 5, July only) ambiguous under July"),
+        "{compact}"
+    );
 }
 
 #[test]

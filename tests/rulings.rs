@@ -61,6 +61,45 @@ fn replay_snapshots() {
     });
 }
 
+/// The answer first (issue 20): every ruling replayed under both editions, compact, at 100 and
+/// at 80 columns, starts its answer block within the first 8 lines, and no line is wider than
+/// the width.
+#[test]
+fn every_ruling_answers_within_eight_lines_and_fits_the_width() {
+    use unicode_width::UnicodeWidthStr;
+    for s in situations() {
+        let traces = [EditionId::July, EditionId::October]
+            .into_iter()
+            .map(|ed| engine::replay(&s, ed, None))
+            .collect();
+        let report = chainjudge::compare::Report::new(&s, traces);
+        for width in [100u16, 80] {
+            let text = render::text(
+                &report,
+                Style {
+                    color: false,
+                    width,
+                    steps: render::Steps::Compact,
+                },
+            );
+            let at = text.lines().position(|l| l.starts_with("Answer"));
+            assert!(
+                at.is_some_and(|i| i < 8),
+                "{} at {width}: the answer starts at line {at:?}\n{text}",
+                s.path
+            );
+            for line in text.lines() {
+                assert!(
+                    line.width() <= usize::from(width),
+                    "{} at {width}: a line of {} columns:\n{line}",
+                    s.path,
+                    line.width()
+                );
+            }
+        }
+    }
+}
+
 /// The full trace of every ruling (`--steps all`), under test beside the compact default.
 #[test]
 fn replay_snapshots_all_steps() {

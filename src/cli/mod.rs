@@ -94,10 +94,11 @@ pub enum Format {
 /// Which steps a text replay shows.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum StepsArg {
-    /// Routine steps (passes of Priority, Priority received, finalizing) folded into the next
-    /// step shown, which keeps their rules.
+    /// The steps that change something, each told short beside its rules; routine ones (passes,
+    /// Priority received, finalizing, combat tasks with nothing to do) folded into the next step
+    /// shown, which keeps their rules.
     Compact,
-    /// Every step of the trace.
+    /// Every step of the trace, in full, as a table, then the summary.
     All,
 }
 

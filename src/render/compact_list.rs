@@ -278,7 +278,11 @@ pub(super) fn write_compact(
         // A step of one edition: "[July]" here, the full view's "[July only]" shortened.
         let told = l.what.replace('\n', " ");
         let told = match l.only {
-            Some(e) => told.replacen(&format!("[{} only]", e.title()), &format!("[{}]", e.title()), 1),
+            Some(e) => told.replacen(
+                &format!("[{} only]", e.title()),
+                &format!("[{}]", e.title()),
+                1,
+            ),
             None => told,
         };
         let mut what = format!("{}{told}", flag_mark(l));
@@ -305,8 +309,14 @@ pub(super) fn write_compact(
     let rules_word = longest(&mut shown.iter().map(|(_, x)| x.as_str()));
     let what_word = longest(&mut texts.iter().map(String::as_str));
     let rules_need = shown.iter().map(|(_, x)| x.width()).max().unwrap_or(0);
-    let Some((what_w, rules_w)) = columns(room, width, (what_word, rules_word), rules_need, &texts, &shown)
-    else {
+    let Some((what_w, rules_w)) = columns(
+        room,
+        width,
+        (what_word, rules_word),
+        rules_need,
+        &texts,
+        &shown,
+    ) else {
         super::table::write_table(r, style, w)?;
         for f in super::footnotes(full) {
             writeln!(w, "\n{}", fit_line(f, width, 2))?;

@@ -280,7 +280,8 @@ fn cells(l: &Line, notes: &mut Notes, style: super::Style, both: bool) -> Vec<Ce
     if both {
         let (t, c) = flag_text(l.flag);
         let mut cell = Cell::new(t);
-        if style.color && l.flag != Flag::Same {
+        // A renumbering is marked but not coloured: it is no difference of the game.
+        if style.color && !matches!(l.flag, Flag::Same | Flag::NumbersDiffer) {
             cell = painted(cell, c);
         }
         row.push(cell);
@@ -364,7 +365,7 @@ fn write_list(r: &Report, style: super::Style, both: bool, w: &mut dyn Write) ->
         // Only a difference is marked; the summary says when the editions agree.
         if both && l.flag != Flag::Same {
             let flag = flag_text(l.flag).0;
-            rest.push(if style.color {
+            rest.push(if style.color && l.flag != Flag::NumbersDiffer {
                 let c = if l.flag == Flag::OutcomeDiffers {
                     AnsiColor::Red
                 } else {
