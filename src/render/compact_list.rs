@@ -5,18 +5,16 @@
 //!   needs, wrapped between numbers: the split that prints the fewest lines.
 //! - The state, Priority and Focus are written after the step's text only where they change
 //!   ("→ Showdown Open, Priority Ben"), compared with the step shown before.
-//! - With two editions, rules are July's numbers: `≠` marks one October renumbers (the answer
-//!   block lists the renumbering once), `°` one whose October number is unconfirmed; a rule July
-//!   lacks is October's number marked "(Oct)". A step of October only gives October's numbers,
-//!   "Oct 471.1*", `*` marking an inferred one.
+//! - The rules are written short ([`super::compact_rules`]): with two editions, July's numbers
+//!   marked where October's differ.
 //! - A step taken under one edition only reads "[July]" or "[October]"; one whose outcome
 //!   differs "[outcome differs]", one on another route "[route differs]".
 //! - Every note is numbered, as in the full table, and printed after the list.
 
+use super::compact_rules::{legend, rules};
 use super::table::Notes;
 use super::{editions, fit_line, line_of, Line};
 use crate::compare::{Flag, Report};
-use crate::edition::{Cite, Cited, EditionId, Editions};
 use crate::trace::Step;
 use anstyle::AnsiColor;
 use std::io::{self, Write};
@@ -24,79 +22,6 @@ use unicode_width::UnicodeWidthStr;
 
 /// The gap between columns.
 const GAP: &str = "  ";
-
-/// The label of `c` under both editions, short: July's number, marked `≠` where October's
-/// differs and `°` where October's is unconfirmed; a rule July lacks, October's number marked
-/// "(Oct)". `in_july`/`in_october`: whether each edition's step cites it (a step of one edition
-/// only is not marked as such).
-fn both_label(c: Cite, in_july: bool, in_october: bool, one_sided: bool) -> Option<String> {
-    let book = Editions::get();
-    let j = book.edition(EditionId::July).resolve(c);
-    let o = book.edition(EditionId::October).resolve(c);
-    let label = |x: &Cited| (*x != Cited::Omitted).then(|| x.label());
-    if !in_july && !in_october {
-        return None;
-    }
-    let Some(jl) = label(&j) else {
-        return Some(format!("{} (Oct)", label(&o)?));
-    };
-    let mark = match (&o, j.number(), o.number()) {
-        (Cited::Unconfirmed { .. }, _, _) => "°",
-        (_, Some(a), Some(b)) if a != b => "≠",
-        _ => "",
-    };
-    let only = match (in_july, in_october, one_sided) {
-        (_, _, true) | (true, true, _) => "",
-        (true, false, _) => " (July only)",
-        (false, _, _) => " (Oct only)",
-    };
-    Some(format!("{jl}{mark}{only}"))
-}
-
-/// The rules of a row's steps (`steps`: each edition's step, if any), short when two editions
-/// are compared; under one edition, as the full table prints them.
-fn rules(eds: &[EditionId], steps: &[Option<&Step>]) -> String {
-    if let [Some(a)] = steps {
-        return super::rules_one(eds[0], &a.cites);
-    }
-    let (july, october) = match steps {
-        [a, b] => (*a, *b),
-        _ => return String::new(),
-    };
-    let only = july.is_none() || october.is_none();
-    let mut all: Vec<Cite> = Vec::new();
-    for st in [july, october].into_iter().flatten() {
-        for c in &st.cites {
-            if !all.contains(c) {
-                all.push(*c);
-            }
-        }
-    }
-    let has = |st: Option<&Step>, c: &Cite| st.is_some_and(|s| s.cites.contains(c));
-    if let (Some(j), None) = (july, october) {
-        // A step of July only: July's numbers, with no mark for October.
-        return super::rules_one(EditionId::July, &j.cites);
-    }
-    if july.is_none() {
-        // A step of October only cites October's numbers, said once: "Oct 471.1*, 472*".
-        let o = Editions::get().edition(EditionId::October);
-        let labels: Vec<String> = all
-            .iter()
-            .filter_map(|c| match o.resolve(*c) {
-                Cited::Rule { number } => Some(number),
-                Cited::Inferred { number } => Some(format!("{number}*")),
-                Cited::Unconfirmed { july } => Some(format!("{july}°")),
-                Cited::Source { title } => Some(title),
-                Cited::Omitted => None,
-            })
-            .collect();
-        return format!("Oct {}", labels.join(", "));
-    }
-    all.iter()
-        .filter_map(|c| both_label(*c, has(july, c), has(october, c), only))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
 
 /// "Ana / Ben" (Priority / Focus) as its two parts; `None` when the editions differ there.
 fn holders_of(l: &Line) -> Option<(String, String)> {
@@ -382,44 +307,4 @@ pub(super) fn write_compact(
         writeln!(w, "\n{}", fit_line(&l, width, 2))?;
     }
     Ok(())
-}
-
-/// The legend of the marks printed when two editions are compared (`printed`: the rules
-/// printed in the list; the answer block's renumbering may say "inferred"), as one paragraph,
-/// or nothing when none is printed. Under one edition, the full report's footnotes.
-fn legend(r: &Report, printed: &[&str]) -> Vec<String> {
-    if r.traces.len() != 2 {
-        return super::footnotes(r)
-            .into_iter()
-            .map(str::to_string)
-            .collect();
-    }
-    let renumbered = printed.iter().any(|x| x.contains('≠'));
-    let starred = printed
-        .iter()
-        .any(|x| x.starts_with("Oct ") && x.contains('*'));
-    let unconfirmed = printed.iter().any(|x| x.contains('°'));
-    let inferred = printed.iter().any(|x| x.contains("inferred"))
-        || super::answer(r)
-            .renumbered
-            .iter()
-            .any(|x| x.contains("inferred"));
-    let mut parts = Vec::new();
-    if renumbered {
-        parts.push("≠: renumbered in October (see the Answer)");
-    }
-    if unconfirmed {
-        parts.push("°: October number unconfirmed, July rule followed");
-    }
-    if inferred || starred {
-        parts.push(if starred {
-            "inferred (*): implied by a known shift, quoted by no source"
-        } else {
-            "inferred: implied by a known shift, quoted by no source"
-        });
-    }
-    if parts.is_empty() {
-        return Vec::new();
-    }
-    vec![format!("{}.", parts.join("; "))]
 }

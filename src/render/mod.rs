@@ -8,6 +8,7 @@ mod answer;
 mod board;
 mod compact;
 mod compact_list;
+mod compact_rules;
 mod fit;
 mod head;
 mod json;
