@@ -81,6 +81,18 @@ fn pipeline(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("render-text", &name), &report, |b, r| {
             b.iter(|| render::write_text(black_box(r), style, &mut std::io::sink()));
         });
+        // The default: the compact view (folding, short tellings, the layout's search).
+        let compact = Style {
+            steps: chainjudge::render::Steps::Compact,
+            ..style
+        };
+        g.bench_with_input(
+            BenchmarkId::new("render-compact", &name),
+            &report,
+            |b, r| {
+                b.iter(|| render::write_text(black_box(r), compact, &mut std::io::sink()));
+            },
+        );
         g.bench_with_input(BenchmarkId::new("render-json", &name), &report, |b, r| {
             b.iter(|| render::write_json(black_box(r), &mut std::io::sink()));
         });
