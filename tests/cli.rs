@@ -492,7 +492,7 @@ fn the_compact_view_folds_routine_steps_and_steps_all_shows_them() {
     );
     assert!(all.contains("≠ numbers"), "{all}");
     assert!(
-        compact.contains("Notes after the steps: [1] at step 5.")
+        compact.contains("Notes after the steps: [1] step 5, July.")
             && compact.contains("\n  [1] (step 5, July only) ambiguous under July"),
         "{compact}"
     );

@@ -93,6 +93,14 @@ impl Part {
             }
         }
         let mut marked = false;
+        // The editions' values are kept apart by "; ", and the parts then by a full stop; a line
+        // whose parts "; " keeps apart (the End line: names, no lists) keeps it, the editions'
+        // values then apart by ", ".
+        let (between, sep) = if first.sep == "; " {
+            (", ", "; ")
+        } else {
+            ("; ", ". ")
+        };
         let parts: Vec<String> = names
             .into_iter()
             .map(|name| {
@@ -102,12 +110,11 @@ impl Part {
                 } else {
                     let at = if marked { "" } else { step };
                     marked = true;
-                    format!("{name}: July {j}; October {o}{at}")
+                    format!("{name}: July {j}{between}October {o}{at}")
                 }
             })
             .collect();
-        // Parts naming both editions hold "; " themselves: a full stop keeps them apart.
-        format!("{}{}.", first.lead(), parts.join(". "))
+        format!("{}{}.", first.lead(), parts.join(sep))
     }
 }
 
@@ -232,6 +239,9 @@ fn changes_line(st: &Step, label: &str) -> bool {
 /// The first step where the editions part that changed what the line `label` reports (a kill,
 /// points, control), else the first step where they part at all.
 fn part_for(r: &Report, label: &str, parts: Option<usize>) -> Option<usize> {
+    if label == "end" {
+        return holders_part(r).or(parts);
+    }
     r.rows
         .iter()
         .filter(|x| !matches!(x.flag, Flag::Same | Flag::NumbersDiffer))
@@ -244,6 +254,43 @@ fn part_for(r: &Report, label: &str, parts: Option<usize>) -> Option<usize> {
         })
         .map(|x| x.n)
         .or(parts)
+}
+
+/// The first step after which the two editions' state, Priority or Focus differ, each edition
+/// keeping its last step's values through steps the other takes alone.
+fn holders_part(r: &Report) -> Option<usize> {
+    let mut last: Vec<Option<&Step>> = vec![None; r.traces.len()];
+    for row in &r.rows {
+        for (k, i) in row.steps.iter().enumerate() {
+            if let Some(i) = i {
+                last[k] = Some(&r.traces[k].steps[*i]);
+            }
+        }
+        if let [Some(a), Some(b)] = last.as_slice() {
+            if (a.state, a.priority, a.focus) != (b.state, b.priority, b.focus) {
+                return Some(row.n);
+            }
+        }
+    }
+    None
+}
+
+/// The step at which each edition conquers or holds (the first such step), for the Conquered
+/// line: ", July at step 37, October at step 27" when both score the same at different steps.
+fn scoring_steps(r: &Report) -> Option<String> {
+    let at = |k: usize| {
+        r.rows.iter().find_map(|row| {
+            let st = &r.traces[k].steps[row.steps[k]?];
+            st.cites
+                .iter()
+                .any(|c| matches!(c, Cite::ConquerScore | Cite::HoldScore))
+                .then_some(row.n)
+        })
+    };
+    match (at(0), at(1)) {
+        (Some(j), Some(o)) if j != o => Some(format!(", July at step {j}, October at step {o}")),
+        _ => None,
+    }
 }
 
 /// "1 line" or "N lines".
@@ -305,7 +352,19 @@ pub fn answer(r: &Report) -> Answer {
                 );
                 let (jl, ol) = (j.map(Part::line), o.map(Part::line));
                 if jl == ol {
-                    lines.extend(jl);
+                    // The same score at different steps says when each edition scores.
+                    let when = (k == "scored").then(|| scoring_steps(r)).flatten();
+                    lines.extend(match (j, when) {
+                        (Some(p), Some(w)) => {
+                            let mut p = Part {
+                                parts: p.parts.clone(),
+                                ..*p
+                            };
+                            p.parts[0].1.push_str(&w);
+                            Some(p.line())
+                        }
+                        _ => jl,
+                    });
                 } else {
                     // One line per difference, naming the step where the editions part for it.
                     let at = part_for(r, k, parts);
@@ -332,14 +391,27 @@ pub fn answer(r: &Report) -> Answer {
             .iter()
             .enumerate()
             .take(NOTES_SHOWN)
-            .map(|(k, (_, n))| format!("[{}] at step {n}", k + 1))
+            .map(|(k, (t, n))| {
+                // A note of one edition's step says so: "Note (July only): ...".
+                let only = t
+                    .strip_prefix("Note (")
+                    .and_then(|x| x.split_once(" only)"))
+                    .map_or(String::new(), |(e, _)| format!(", {e}"));
+                format!("[{}] step {n}{only}", k + 1)
+            })
             .collect();
         let more = if notes.len() > NOTES_SHOWN {
             ", ..."
         } else {
             ""
         };
-        lines.push(format!("Notes after the steps: {}{more}.", at.join(", ")));
+        // Where the editions differ, the notes may hold the reading a result rests on.
+        let lead = if parts.is_some() {
+            "Read the notes before ruling"
+        } else {
+            "Notes after the steps"
+        };
+        lines.push(format!("{lead}: {}{more}.", at.join("; ")));
     }
     let mut renumbered = Vec::new();
     let mut renumbered_steps = 0;
@@ -347,8 +419,11 @@ pub fn answer(r: &Report) -> Answer {
     let mut other_rules = 0;
     if let [a, b] = r.traces.as_slice() {
         let eds = Editions::get();
-        for row in r.rows.iter().filter(|x| x.flag == Flag::NumbersDiffer) {
-            let Some(i) = row.steps[0] else { continue };
+        // Every step both editions take: a renumbering shows there as `≠` on a number.
+        for row in &r.rows {
+            let (Some(i), Some(_)) = (row.steps[0], row.steps[1]) else {
+                continue;
+            };
             let mut renumbers = false;
             for &c in &a.steps[i].cites {
                 if !cite_differs(c, a.edition, b.edition) {
@@ -374,7 +449,7 @@ pub fn answer(r: &Report) -> Answer {
             }
             if renumbers {
                 renumbered_steps += 1;
-            } else {
+            } else if row.flag == Flag::NumbersDiffer {
                 other_rules += 1;
             }
         }

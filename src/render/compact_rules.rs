@@ -61,19 +61,26 @@ pub(super) fn rules(eds: &[EditionId], steps: &[Option<&Step>]) -> String {
         return super::rules_one(EditionId::July, &j.cites);
     }
     if july.is_none() {
-        // A step of October only cites October's numbers, said once: "Oct 471.1*, 472*".
+        // A step of October only cites October's numbers, said once before the first of them:
+        // "Oct 471.1*, 472*". One whose October number is unconfirmed is July's, marked `°`.
         let o = Editions::get().edition(EditionId::October);
+        let mut said = false;
         let labels: Vec<String> = all
             .iter()
-            .filter_map(|c| match o.resolve(*c) {
-                Cited::Rule { number } => Some(number),
-                Cited::Inferred { number } => Some(format!("{number}*")),
-                Cited::Unconfirmed { july } => Some(format!("{july}°")),
-                Cited::Source { title } => Some(title),
-                Cited::Omitted => None,
+            .filter_map(|c| {
+                let (label, october) = match o.resolve(*c) {
+                    Cited::Rule { number } => (number, true),
+                    Cited::Inferred { number } => (format!("{number}*"), true),
+                    Cited::Unconfirmed { july } => (format!("{july}°"), false),
+                    Cited::Source { title } => (title, false),
+                    Cited::Omitted => return None,
+                };
+                let first = october && !said;
+                said |= october;
+                Some(if first { format!("Oct {label}") } else { label })
             })
             .collect();
-        return format!("Oct {}", labels.join(", "));
+        return labels.join(", ");
     }
     all.iter()
         .filter_map(|c| both_label(*c, has(july, c), has(october, c), only))
