@@ -405,8 +405,8 @@ pub fn answer(r: &Report) -> Answer {
         } else {
             ""
         };
-        // Where the editions differ, the notes may hold the reading a result rests on.
-        let lead = if parts.is_some() {
+        // Where the outcomes differ, the notes may hold the reading a result rests on.
+        let lead = if r.outcomes_differ() {
             "Read the notes before ruling"
         } else {
             "Notes after the steps"
