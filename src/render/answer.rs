@@ -293,6 +293,41 @@ fn scoring_steps(r: &Report) -> Option<String> {
     }
 }
 
+/// Renumberings ("460 -> 462", "461 -> 463 (inferred)") in order of their July number, the
+/// consecutive ones with the same shift and mark as one range: "460-461 -> 462-463".
+fn ranges(pairs: &[String]) -> Vec<String> {
+    let mut parsed: Vec<(i64, i64, &str)> = pairs
+        .iter()
+        .filter_map(|p| {
+            let (a, rest) = p.split_once(" -> ")?;
+            let (b, mark) = rest.split_once(' ').unwrap_or((rest, ""));
+            Some((a.parse().ok()?, b.parse().ok()?, mark))
+        })
+        .collect();
+    if parsed.len() != pairs.len() {
+        return pairs.to_vec();
+    }
+    parsed.sort_unstable();
+    // (first, last, shift, mark) per range.
+    let mut out: Vec<(i64, i64, i64, &str)> = Vec::new();
+    for (a, b, mark) in parsed {
+        match out.last_mut() {
+            Some((_, end, shift, m)) if *end + 1 == a && b - a == *shift && *m == mark => *end = a,
+            _ => out.push((a, a, b - a, mark)),
+        }
+    }
+    out.into_iter()
+        .map(|(a, end, shift, mark)| {
+            let sp = if mark.is_empty() { "" } else { " " };
+            if a == end {
+                format!("{a} -> {}{sp}{mark}", a + shift)
+            } else {
+                format!("{a}-{end} -> {}-{}{sp}{mark}", a + shift, end + shift)
+            }
+        })
+        .collect()
+}
+
 /// "1 line" or "N lines".
 fn lines_word(n: usize) -> String {
     if n == 1 {
@@ -405,13 +440,43 @@ pub fn answer(r: &Report) -> Answer {
         } else {
             ""
         };
+        // Notes all of one edition's steps say so once.
+        let eds_of: Vec<String> = notes
+            .iter()
+            .map(|(t, _)| {
+                t.strip_prefix("Note (")
+                    .and_then(|x| x.split_once(" only)"))
+                    .map_or(String::new(), |(e, _)| e.to_string())
+            })
+            .collect();
+        let one = eds_of
+            .first()
+            .filter(|e| !e.is_empty() && eds_of.iter().all(|x| x == *e))
+            .cloned();
         // Where the outcomes differ, the notes may hold the reading a result rests on.
-        let lead = if r.outcomes_differ() {
-            "Read the notes before ruling"
-        } else {
-            "Notes after the steps"
-        };
-        lines.push(format!("{lead}: {}{more}.", at.join("; ")));
+        let differ = r.outcomes_differ();
+        lines.push(match &one {
+            Some(e) if differ && notes.len() <= NOTES_SHOWN => {
+                let steps: Vec<String> = notes.iter().map(|(_, n)| n.to_string()).collect();
+                let which = if notes.len() == 1 {
+                    "note [1]".to_string()
+                } else {
+                    format!("notes [1] to [{}]", notes.len())
+                };
+                format!(
+                    "Read {which} before ruling, after the steps ({e}'s steps {}).",
+                    steps.join(", ")
+                )
+            }
+            _ => {
+                let lead = if differ {
+                    "Read the notes before ruling"
+                } else {
+                    "Notes after the steps"
+                };
+                format!("{lead}: {}{more}.", at.join("; "))
+            }
+        });
     }
     let mut renumbered = Vec::new();
     let mut renumbered_steps = 0;
@@ -493,9 +558,9 @@ pub fn answer(r: &Report) -> Answer {
             lines.push("July and October: the same outcome, by the same steps.".to_string());
         }
         if renumbered_steps > 0 {
-            let mut shown: Vec<String> =
-                renumbered.iter().take(RENUMBERED_SHOWN).cloned().collect();
-            if renumbered.len() > RENUMBERED_SHOWN {
+            let ranged = ranges(&renumbered);
+            let mut shown: Vec<String> = ranged.iter().take(RENUMBERED_SHOWN).cloned().collect();
+            if ranged.len() > RENUMBERED_SHOWN {
                 shown.push("...".into());
             }
             let which = if shown.is_empty() {
@@ -521,5 +586,39 @@ pub fn answer(r: &Report) -> Answer {
         editions_part_at: parts,
         renumbered_steps,
         renumbered,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ranges;
+
+    #[test]
+    fn renumberings_with_one_shift_read_as_ranges() {
+        let pairs: Vec<String> = [
+            "464 -> 466",
+            "420 -> 421 (inferred)",
+            "465 -> 467",
+            "466 -> 468",
+            "460 -> 462",
+            "461 -> 463 (inferred)",
+            "470 -> 469",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(
+            ranges(&pairs),
+            [
+                "420 -> 421 (inferred)",
+                "460 -> 462",
+                "461 -> 463 (inferred)",
+                "464-466 -> 466-468",
+                "470 -> 469",
+            ]
+        );
+        // Something else than a renumbering of top-level rules is left as it is.
+        let odd = vec!["a -> b".to_string()];
+        assert_eq!(ranges(&odd), odd);
     }
 }

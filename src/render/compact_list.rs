@@ -83,11 +83,38 @@ fn now_text(prev: Option<&Line>, l: &Line) -> String {
         (_, None) => parts.push(split_holders(&l.holders)),
         (Some(None), Some((p, f))) => parts.push(format!("Priority {p}, Focus {f}")),
     }
+    // What the step's own words already say is not said again.
+    parts.retain(|x| !says(&l.what, x));
     if parts.is_empty() {
         String::new()
     } else {
         format!(" → {}", parts.join(", "))
     }
+}
+
+/// Whether a step's text already says `part` ("Focus Ana", "Priority Ben", "Showdown Open"):
+/// "Ana gains Focus", "Focus passes from Ben to Ana", "Ben receives Priority", "Open State"
+/// for an Open state the step names.
+fn says(what: &str, part: &str) -> bool {
+    if let Some(p) = part.strip_prefix("Focus ") {
+        let passes = what.contains("Focus passes from");
+        return if passes {
+            what.contains(&format!("to {p}"))
+        } else {
+            ["gains", "keeps", "holds"]
+                .iter()
+                .any(|v| what.contains(&format!("{p} {v} Focus")))
+        };
+    }
+    if let Some(p) = part.strip_prefix("Priority ") {
+        return [
+            format!("{p} receives Priority"),
+            format!("{p} gains Focus and Priority"),
+        ]
+        .iter()
+        .any(|x| what.contains(x.as_str()));
+    }
+    false
 }
 
 /// The mark before a step's text for how the editions compare there (a step of one edition
