@@ -2305,8 +2305,8 @@ fn assert_step_cites(t: &Trace, i: usize, numbers: &[&str]) {
 #[test]
 fn combat_steps_that_apply_a_keyword_cite_its_rule() {
     let j = july(KEYWORDS);
-    // Task c: the Lancer attacks with Assault (Might 2 + 2), the Archer defends with Shield.
-    let c = step_starting(&j, "Task c:");
+    // Task 2 (464.2.c): the Lancer attacks with Assault (Might 2 + 2), the Archer defends with Shield.
+    let c = step_starting(&j, "Task 2:");
     assert!(
         j.steps[c].what.contains("lancer has Might 4 (Assault +2)")
             && j.steps[c].what.contains("archer has Might 2 (Shield +1)"),

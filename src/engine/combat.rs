@@ -27,7 +27,7 @@ pub(super) struct CombatRt {
     pub(super) defender: PlayerId,
     /// A new combat showdown (464.1 first way), not an escalation of a running showdown.
     pub(super) opened_with_combat: bool,
-    /// Task c has given the designations (so a cleanup's task 2 applies).
+    /// Task 2 (464.2.c) has given the designations (so a cleanup's task 2 applies).
     pub(super) designated: bool,
     pub(super) stage: Stage,
     /// The Combat Cleanup's 3d recalled a unit (466.3.d).
@@ -117,7 +117,7 @@ impl<'s> Engine<'s> {
         self.step(
             None,
             format!(
-                "Combat at {id}: Combat Showdown Step, task b: start-of-combat effects{}",
+                "Combat at {id}: Combat Showdown Step, task 1: start-of-combat effects{}",
                 if fired.is_empty() { " (none)" } else { "" }
             ),
             &[Cite::CombatStartTask],
@@ -192,7 +192,7 @@ impl<'s> Engine<'s> {
         self.step(
             Some(a),
             format!(
-                "Task c: {} attacks (the contester), {} defends; they and their units there gain their designations{keyword_text}; {focus_text}",
+                "Task 2: {} attacks (the contester), {} defends; they and their units there gain their designations{keyword_text}; {focus_text}",
                 self.name(a),
                 self.name(d)
             ),
@@ -211,7 +211,7 @@ impl<'s> Engine<'s> {
             },
         );
         self.brief(format!(
-            "Task c: {} attacks, {} defends{keyword_text}; {focus_text}",
+            "Task 2: {} attacks, {} defends{keyword_text}; {focus_text}",
             self.name(a),
             self.name(d)
         ));
@@ -228,7 +228,7 @@ impl<'s> Engine<'s> {
             self.focus = Some(a);
             self.step(
                 Some(a),
-                format!("Task d: {} (the attacker) gains Focus", self.name(a)),
+                format!("Task 3: {} (the attacker) gains Focus", self.name(a)),
                 &[Cite::AttackerGainsFocus],
                 notes,
             );
@@ -244,7 +244,7 @@ impl<'s> Engine<'s> {
         order.push(d);
         let mut cites = vec![Cite::DesignationTriggers, Cite::DesignationTriggerOrder];
         cites.extend(designation_trigger_cites(&fired));
-        self.put_triggers_in(fired, "designations given in task c", &cites, &order, false)?;
+        self.put_triggers_in(fired, "designations given in task 2", &cites, &order, false)?;
         // f, g: Closed if that made a Chain, else Open; play goes on.
         if let Some(c) = self.combat.as_mut() {
             c.designated = true;
@@ -258,7 +258,7 @@ impl<'s> Engine<'s> {
         };
         self.step(
             None,
-            format!("Task f: the combat showdown goes on in a Showdown {state} State"),
+            format!("After the tasks: the combat showdown goes on in a Showdown {state} State"),
             &[Cite::CombatShowdownState],
             Vec::new(),
         );
