@@ -55,7 +55,7 @@ function openRuling(id) {
   setText(W.ruling_situation(id), "rulings/" + id + ".yaml", "Opened ruling " + id);
   $("replay-pick").value = id;
   navigate("replay");
-  replay();
+  replay(true);
 }
 $("replay-text").addEventListener("input", () => {
   // Typing puts the share box away; an Undo stays until the next replacement.
