@@ -182,6 +182,7 @@ function showReport(out, r, path) {
     card.classList.add("target");
     card.scrollIntoView({ block: "start" });
   };
+  jumpToStep = jump;
   const folded = view.steps.filter((l) => l.folded).length;
   const tools = el("div", { class: "steps-tools" });
   if (folded) {
@@ -226,6 +227,8 @@ function showReport(out, r, path) {
   more(0);
 }
 const STEPS_AT_ONCE = 100;
+// The shown replay's jump to step n (its card shown, a folded one revealed), for the tests.
+let jumpToStep = null;
 // Replays the editor's situation, or shows its problems at their lines. Tapped (`scroll`), the
 // page goes to the answer.
 function replay(scroll) {

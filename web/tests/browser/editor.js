@@ -78,11 +78,31 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   await page.click("#tab-replay");
   await page.fill("#replay-text", kept + "# my edit\n");
   await page.click("#replay-blank");
-  check(/title: My situation/.test(await page.inputValue("#replay-text")), "Editor: Blank puts the template in");
+  await page.click("#blank-chain");
+  check(/title: My situation/.test(await page.inputValue("#replay-text")), "Editor: Blank offers a Chain template, and puts it in");
+  // The board template replays as a board: its combat is fought.
   await page.click("#replay-blank");
+  await page.click("#blank-board");
   check((await page.$$("#replay-undo")).length === 1, "Editor: a second Blank keeps the Undo of the edits");
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .summary");
+  check(/title: My board situation/.test(await page.inputValue("#replay-text")) && /Killed: scout, guard/.test(await text("#replay-out .summary .answer")),
+    `Editor: Blank offers a board template, which replays (${await text("#replay-out .summary .answer")})`);
+  // The Undo survives a reload: the replaced situation is kept until the next edit.
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  check((await page.$$("#replay-undo")).length === 1, "Editor: the Undo survives a reload");
+  await page.click("#tab-replay");
   await page.click("#replay-undo");
-  check((await page.inputValue("#replay-text")) === kept + "# my edit\n", "Editor: Undo brings the edits back");
+  check((await page.inputValue("#replay-text")) === kept + "# my edit\n", "Editor: Undo brings the edits back, after the reload");
+  // An edit after a replacement ends the Undo a reload would offer.
+  await page.click("#replay-blank");
+  await page.click("#blank-chain");
+  await page.type("#replay-text", "#");
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  check((await page.$$("#replay-undo")).length === 0, "Editor: after an edit, a reload offers no Undo");
+  await page.click("#tab-replay");
 
   // A shared link carries the situation, and opening it replays it.
   await page.fill("#replay-text", kept);
