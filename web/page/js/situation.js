@@ -192,7 +192,7 @@ function pastedFragment(v) {
 $("replay-paste").addEventListener("click", () => {
   const open = $("paste-box");
   if (open) { open.remove(); return; }
-  const input = el("input", { id: "paste-link", type: "url", placeholder: "Paste a link or code", autocomplete: "off", "aria-label": "A shared link or code" });
+  const input = el("input", { id: "paste-link", type: "text", inputmode: "url", autocapitalize: "off", spellcheck: "false", placeholder: "Paste a link or code", autocomplete: "off", "aria-label": "A shared link or code" });
   const form = el("form", { class: "card sharebox", id: "paste-box" },
     el("p", { class: "muted" }, "A situation's link (from Share, saved at any address) or its code, the part after #s="),
     input, el("div", { class: "row" }, el("button", { class: "act", type: "submit" }, "Open"),

@@ -130,4 +130,46 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   await cutShort.waitForSelector("body[data-ready]");
   check(/cut short/.test(await cutShort.textContent("#replay-notice")), `Share: a link cut short says so (${await cutShort.textContent("#replay-notice")})`);
   await cutShort.close();
+
+  // The box for a pasted link opens a link from the page saved at another address, and a code.
+  const other2 = "format: 1\ntitle: before the paste\nplayers: [Ana, Ben]\nchain: []\n";
+  const paste = async (value) => {
+    await page.click("#replay-paste");
+    await page.fill("#paste-link", value);
+    await page.click("#paste-box button[type=submit]");
+  };
+  // Before each paste another situation is replayed, so the pasted one's replay is new.
+  const fresh = async () => {
+    await page.fill("#replay-text", other2);
+    await page.click("#replay-go");
+    await page.waitForFunction(() => /before the paste/.test((document.querySelector("#replay-out .summary h3") || {}).textContent || ""), null, { timeout: 5000 });
+  };
+  const opened = () => page.waitForFunction(() => /kept across a reload/.test((document.querySelector("#replay-out .summary h3") || {}).textContent || ""), null, { timeout: 5000 }).then(() => true, () => false);
+  await fresh();
+  await paste("file:///somewhere/else/chainjudge.html" + link.slice(link.indexOf("#")));
+  check((await opened()) && (await page.inputValue("#replay-text")) === kept && (await page.$$("#paste-box")).length === 0,
+    "Paste: a link pasted from the page saved elsewhere opens its situation and replays it");
+  await fresh();
+  await paste(link.slice(link.indexOf("#") + 1));
+  check((await opened()) && (await page.inputValue("#replay-text")) === kept, "Paste: a pasted code (s=…) opens too");
+  await page.fill("#replay-text", other2);
+  await paste("not a link at all");
+  check(/not a chainjudge link/.test(await text("#replay-notice")) && (await page.inputValue("#replay-text")) === other2, "Paste: something else is refused, saying why, the editor untouched");
+  await page.click("#paste-box button >> text=Cancel");
+
+  // A bad link followed while the page is open: its error in view, the old replay put away.
+  await page.fill("#replay-text", kept);
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .summary");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.evaluate((l) => { location.href = l; }, link.slice(0, -12));
+  await page.waitForSelector("#replay-notice .shared-error", { timeout: 5000 }).catch(() => {});
+  const bad = await page.evaluate(() => {
+    const e = document.querySelector("#replay-notice .shared-error");
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return { text: e.textContent, top: r.top, bottom: r.bottom, header: document.querySelector("header").getBoundingClientRect().bottom, out: document.getElementById("replay-out").children.length };
+  });
+  check(!!bad && /cut short/.test(bad.text) && bad.top >= bad.header && bad.bottom <= 740 && bad.out === 0,
+    `Share: a bad link followed in an open page shows why in view and clears the old replay (${JSON.stringify(bad)})`);
 };
