@@ -58,15 +58,16 @@ function change(line, before) {
   }
   return parts.length ? el("span", { class: "change" }, " → " + parts.join("; ")) : null;
 }
-// A step's note, a tap away: "Note (July only)", then its words.
-function noteLine(n) {
-  const m = n.match(/^(Note[^:]{0,30}): (.*)$/s);
-  return el("details", { class: "note" }, el("summary", {}, m ? m[1] : "Note"), el("p", { class: "muted" }, inline(m ? m[2] : n)));
+// A step's note, a tap away: "Note [1] (July only)" (numbered as the answer names the notes:
+// in order of first use), then its words.
+function noteLine(n, number) {
+  const m = n.match(/^Note([^:]{0,30}): (.*)$/s);
+  return el("details", { class: "note" }, el("summary", {}, "Note [" + number + "]" + (m ? m[1] : "")), el("p", { class: "muted" }, inline(m ? m[2] : n)));
 }
 const unbracket = (t) => t.replace(/^\[(July|October) only\] /, "");
 // One step: "#7 · Ana", its badges and what happened on one line (short in the compact view,
 // whole in the full one), what changed, then its rules.
-function stepCard(line, step, editions, before) {
+function stepCard(line, step, editions, before, notes) {
   const both = editions.length > 1;
   const flag = FLAG[line.flag];
   const what = unbracket(line.what);
@@ -82,7 +83,7 @@ function stepCard(line, step, editions, before) {
       el("span", { class: "short" }, inline(unbracket(line.short || line.what)), change(line, before.shown), rulesLine(step, editions)),
       el("span", { class: "full" }, octWhat ? el("strong", {}, "July: ") : null, inline(what), octWhat ? null : [moved, rulesLine(step, editions)])),
     octWhat ? el("p", { class: "what full" }, el("strong", {}, "October: "), inline(octWhat), moved, rulesLine(step, editions)) : null,
-    line.notes.map(noteLine));
+    line.notes.map((n) => noteLine(n, notes.get(n))));
 }
 function summaryCard(report, view, path) {
   const header = new Map(view.header);
@@ -149,6 +150,8 @@ function showReport(out, r, path) {
   // Each step's "before": the step above it (the full view), the shown step above it (the
   // compact view), for what changed with it.
   const before = [];
+  const notes = new Map();
+  for (const line of view.steps) for (const n of line.notes) if (!notes.has(n)) notes.set(n, notes.size + 1);
   let full = null;
   let shown = null;
   for (const line of view.steps) {
@@ -162,7 +165,7 @@ function showReport(out, r, path) {
   let moreButton = null;
   const more = (from) => {
     const to = Math.min(view.steps.length, from + STEPS_AT_ONCE);
-    view.steps.slice(from, to).forEach((line, i) => steps.append(stepCard(line, byN.get(line.n), eds, before[from + i])));
+    view.steps.slice(from, to).forEach((line, i) => steps.append(stepCard(line, byN.get(line.n), eds, before[from + i], notes)));
     rendered = to;
     if (moreButton) moreButton.remove();
     moreButton = null;
