@@ -6,8 +6,8 @@
 // `replay_page_json`); the rule numbers are links made from the JSON report's citations.
 
 // A step the editions take differently: an outcome (one colour), or a route or a step taken
-// under one edition only (another). A renumbered rule is no difference: its October number is
-// written beside the July one, muted.
+// under one edition only (another), each used once: the card's edge (its badge is neutral). A
+// renumbered rule is no difference: only its rule number is marked, muted (≠).
 const FLAG = { outcome_differs: ["outcome differs", "outcome"], steps_differ: ["steps differ", "differs"], route_differs: ["route differs", "differs"] };
 const PARTS = (flag) => !!FLAG[flag];
 function citeLinks(cites, edition) {
@@ -25,7 +25,7 @@ function rulesLine(step, editions) {
   const keys = (e) => step[e].cites.map((c) => c.key).join();
   let rules;
   if (eds.length === 2 && keys("july") === keys("october") && step.july.cites.every((c) => c.number)) {
-    rules = step.july.cites.length ? commaList(step.july.cites, (c, i) => {
+    rules = step.july.cites.length ? commaList(step.july.cites, (c) => {
       const o = step.october.cites.find((x) => x.key === c.key);
       const mark = o.status === "unconfirmed" ? "°" : o.number !== c.number ? "≠" : "";
       return [ruleLink(c.number, "july"), c.status === "inferred" ? " (inferred)" : "", mark ? el("span", { class: "mark" }, mark) : ""];
@@ -80,7 +80,7 @@ function stepCard(line, step, editions, before, notes) {
   const moved = change(line, before.full);
   return el("div", { class: "card step" + (flag ? " " + flag[1] : "") + (line.only ? " only" : "") + (line.folded ? " folded" : ""), "data-n": line.n, id: "step-" + line.n },
     el("p", { class: "what line" + tone }, head,
-      el("span", { class: "short" }, inline(unbracket(line.short || line.what)), change(line, before.shown), rulesLine(step, editions)),
+      el("span", { class: "short" }, inline(unbracket(line.short || line.what)), change(line, line.folded ? before.full : before.shown), rulesLine(step, editions)),
       el("span", { class: "full" }, octWhat ? el("strong", {}, "July: ") : null, inline(what), octWhat ? null : [moved, rulesLine(step, editions)])),
     octWhat ? el("p", { class: "what full" }, el("strong", {}, "October: "), inline(octWhat), moved, rulesLine(step, editions)) : null,
     line.notes.map((n) => noteLine(n, notes.get(n))));
