@@ -1,5 +1,5 @@
 // The Rulings view: search by card name, keyword, rule number or words; each ruling shows its
-// warnings, question and answer, what happens, nuances, the rules in the edition in force
+// question and answer, its warnings (a line each), what happens, nuances, the rules in the edition in force
 // today (each a tap away), its sources with their dates, and opens its situation in Replay.
 
 // A tap that searches the rulings for `id` (the ruling's own id finds it first).
