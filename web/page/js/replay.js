@@ -12,7 +12,8 @@ const FLAG = { outcome_differs: ["outcome differs", "outcome"], steps_differ: ["
 const PARTS = (flag) => !!FLAG[flag];
 function citeLinks(cites, edition) {
   if (!cites.length) return "none";
-  return commaList(cites, (c) => c.number ? [ruleLink(c.number, edition), c.status === "inferred" ? " (inferred)" : ""]
+  // A number and its mark, kept with its comma on one line.
+  return commaList(cites, (c) => c.number ? nowrap(ruleLink(c.number, edition), c.status === "inferred" ? " (inferred)" : "")
     : c.status === "unconfirmed" ? ["unconfirmed ", nowrap("(July ", ruleLink(c.july, "july"), ")")] : c.title || c.key);
 }
 // The rules of a step on one line, as the CLI's compact view writes them: in July's numbers
@@ -28,7 +29,7 @@ function rulesLine(step, editions) {
     rules = step.july.cites.length ? commaList(step.july.cites, (c) => {
       const o = step.october.cites.find((x) => x.key === c.key);
       const mark = o.status === "unconfirmed" ? "°" : o.number !== c.number ? "≠" : "";
-      return [ruleLink(c.number, "july"), c.status === "inferred" ? " (inferred)" : "", mark ? el("span", { class: "mark" }, mark) : ""];
+      return nowrap(ruleLink(c.number, "july"), c.status === "inferred" ? " (inferred)" : "", mark ? el("span", { class: "mark" }, mark) : "");
     }) : "none";
   } else if (eds.length === 2) {
     rules = eds.map((e, i) => [i ? " · " : "", EDITION[e] + " ", citeLinks(step[e].cites, e)]);
