@@ -4,6 +4,8 @@
 // fragment (the part after #, which the browser never sends anywhere).
 
 const BLANK = "# Every key is in the Format guide (the button above).\nformat: 1\ntitle: My situation\nrules: both\nplayers: [Ana, Ben]\nturn: Ana\n# The Chain, oldest item first; each player passes unless `actions` says otherwise.\nchain:\n  - { id: a, name: Spell A, controller: Ana, kind: spell }\n  - { id: b, name: Reply, controller: Ben, kind: spell, keyword: reaction }\nactions: []\n";
+// A board to start from: a move into a battlefield Ben holds, and the combat it begins.
+const BLANK_BOARD = "# Every key is in the Format guide (the button above); a board file under \"Board files\".\nformat: 1\ntitle: My board situation\nrules: both\nplayers: [Ana, Ben]\nturn: Ana\npoints: { Ana: 0, Ben: 0 }\n# Battlefields and units; a unit without `at` is at its controller's base.\nboard:\n  - { name: Battlefield 1, kind: battlefield, controller: Ben }\n  - { name: Battlefield 2, kind: battlefield, controller: none }\n  - { name: Scout, controller: Ana, kind: unit, might: 2 }\n  - { name: Guard, controller: Ben, kind: unit, at: Battlefield 1, might: 2 }\nactions:\n  - move: { units: scout, to: Battlefield 1 }\n  - pass: Ana\n  - pass: Ben\n";
 let currentPath = "situation.yaml";
 // Keeps the editor's text for the next visit. A text larger than the browser lets a page
 // keep (about 5 MB) is not kept, and the notice says so.
@@ -24,38 +26,49 @@ function save() {
   }
 }
 const edited = () => localStorage.getItem("chainjudge.edited") === "1";
-// Puts `text` in the editor. The judge's own edits it replaces can be had back with Undo.
+// Puts `text` in the editor. The judge's own edits it replaces can be had back with Undo,
+// across a reload too: they are kept (chainjudge.undo) until the judge edits again.
 function setText(text, path, what) {
   const ta = $("replay-text");
-  const before = { text: ta.value, path: currentPath, replayed: localStorage.getItem("chainjudge.replayed") };
+  const before = { text: ta.value, path: currentPath, replayed: localStorage.getItem("chainjudge.replayed"), what };
   const had = edited() && before.text !== text;
   ta.value = text;
   currentPath = path || "situation.yaml";
   localStorage.setItem("chainjudge.edited", "0");
   localStorage.removeItem("chainjudge.replayed");
   save();
-  const notice = $("replay-notice");
   // The Undo of earlier edits stays until the judge edits again.
   if (had) {
-    notice.replaceChildren();
-    notice.append(el("div", { class: "card notice" }, el("p", {}, what + "; your edited situation was replaced."),
-      el("button", { class: "plain", id: "replay-undo", type: "button", onclick: () => {
-        ta.value = before.text;
-        currentPath = before.path;
-        $("replay-pick").value = "";
-        localStorage.setItem("chainjudge.edited", "1");
-        save();
-        notice.replaceChildren(el("div", { class: "card muted" }, "Your edited situation is back."));
-        $("replay-out").replaceChildren();
-        if (before.replayed) { localStorage.setItem("chainjudge.replayed", before.replayed); replay(); }
-      } }, "Undo")));
+    try {
+      localStorage.setItem("chainjudge.undo", JSON.stringify(before));
+    } catch (e) {
+      localStorage.removeItem("chainjudge.undo");
+    }
+    offerUndo(before);
   }
+}
+// The notice with the Undo that puts `before` (the judge's replaced situation) back.
+function offerUndo(before) {
+  const ta = $("replay-text");
+  const notice = $("replay-notice");
+  notice.replaceChildren(el("div", { class: "card notice" }, el("p", {}, before.what + "; your edited situation was replaced."),
+    el("button", { class: "plain", id: "replay-undo", type: "button", onclick: () => {
+      ta.value = before.text;
+      currentPath = before.path;
+      $("replay-pick").value = "";
+      localStorage.setItem("chainjudge.edited", "1");
+      localStorage.removeItem("chainjudge.undo");
+      save();
+      notice.replaceChildren(el("div", { class: "card muted" }, "Your edited situation is back."));
+      $("replay-out").replaceChildren();
+      if (before.replayed) { localStorage.setItem("chainjudge.replayed", before.replayed); replay(); }
+    } }, "Undo")));
 }
 function openRuling(id) {
   setText(W.ruling_situation(id), "rulings/" + id + ".yaml", "Opened ruling " + id);
   $("replay-pick").value = id;
   navigate("replay");
-  replay();
+  replay(true);
 }
 $("replay-text").addEventListener("input", () => {
   // Typing puts the share box away; an Undo stays until the next replacement.
@@ -66,9 +79,20 @@ $("replay-text").addEventListener("input", () => {
   $("replay-pick").value = "";
   localStorage.setItem("chainjudge.edited", "1");
   localStorage.removeItem("chainjudge.replayed");
+  // The replaced situation is kept for a reload's Undo until this edit.
+  localStorage.removeItem("chainjudge.undo");
   save();
 });
-$("replay-blank").addEventListener("click", () => { setText(BLANK, "situation.yaml", "A blank situation"); $("replay-out").replaceChildren(); });
+// Blank offers two templates: a Chain, or a board (battlefields, units, a combat).
+$("replay-blank").addEventListener("click", () => {
+  const open = $("blank-pick");
+  if (open) { open.remove(); return; }
+  const blank = (text, what) => () => { $("blank-pick").remove(); setText(text, "situation.yaml", what); $("replay-out").replaceChildren(); };
+  $("replay-notice").before(el("div", { class: "card notice", id: "blank-pick" }, el("p", {}, "Start from a blank:"),
+    el("button", { class: "plain", id: "blank-chain", type: "button", onclick: blank(BLANK, "A blank Chain") }, "A Chain"),
+    el("button", { class: "plain", id: "blank-board", type: "button", onclick: blank(BLANK_BOARD, "A blank board") }, "A board"),
+    el("button", { class: "plain", type: "button", onclick: () => $("blank-pick").remove() }, "Cancel")));
+});
 $("replay-pick").addEventListener("change", (e) => { if (e.target.value) openRuling(e.target.value); });
 
 // The link that carries the editor's text: this page's address, then #s=, the text's length
@@ -140,12 +164,51 @@ function openShared(shared, stored) {
     $("replay-notice").replaceChildren(el("div", { class: "card what bad shared-error" }, shared.error));
   }
 }
-// A shared link followed in a tab where the page is already open.
-window.addEventListener("hashchange", () => {
-  if (!location.hash.startsWith("#s=")) return;
-  openShared(sharedText(location.hash), $("replay-text").value);
+// A shared situation opened in the page already open (a link followed, or pasted in the box):
+// replayed; or, where it cannot be read, why, in view, the old replay put away.
+function openFragment(fragment) {
+  const shared = sharedText(fragment);
+  openShared(shared, $("replay-text").value);
   navigate("replay");
-  if (localStorage.getItem("chainjudge.replayed")) replay();
+  if (shared.error) {
+    $("replay-out").replaceChildren();
+    localStorage.removeItem("chainjudge.replayed");
+    $("replay-notice").scrollIntoView({ block: "start" });
+  } else if (localStorage.getItem("chainjudge.replayed")) replay(true);
+}
+window.addEventListener("hashchange", () => {
+  if (location.hash.startsWith("#s=")) openFragment(location.hash);
+});
+// The fragment a pasted link carries, wherever the page it names is saved ("…#s=12.abc"),
+// or a pasted code ("s=12.abc", "12.abc"); null for anything else.
+function pastedFragment(v) {
+  v = v.trim();
+  const at = v.indexOf("#s=");
+  if (at >= 0) return v.slice(at);
+  if (/^s=/.test(v)) return "#" + v;
+  if (/^\d+\.[A-Za-z0-9_-]+$/.test(v)) return "#s=" + v;
+  return null;
+}
+$("replay-paste").addEventListener("click", () => {
+  const open = $("paste-box");
+  if (open) { open.remove(); return; }
+  const input = el("input", { id: "paste-link", type: "text", inputmode: "url", autocapitalize: "off", spellcheck: "false", placeholder: "Paste a link or code", autocomplete: "off", "aria-label": "A shared link or code" });
+  const form = el("form", { class: "card sharebox", id: "paste-box" },
+    el("p", { class: "muted" }, "A situation's link (from Share, saved at any address) or its code, the part after #s="),
+    input, el("div", { class: "row" }, el("button", { class: "act", type: "submit" }, "Open"),
+      el("button", { class: "plain", type: "button", onclick: () => form.remove() }, "Cancel")));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const fragment = pastedFragment(input.value);
+    if (fragment === null) {
+      $("replay-notice").replaceChildren(el("div", { class: "card what bad shared-error" }, "This is not a chainjudge link or code: a link from Share has #s= in it."));
+      return;
+    }
+    form.remove();
+    openFragment(fragment);
+  });
+  $("replay-notice").before(form);
+  input.focus();
 });
 function restore() {
   const shared = location.hash.startsWith("#s=") ? sharedText(location.hash) : null;
@@ -157,6 +220,9 @@ function restore() {
   if (rule) { $("rule-q").value = rule.q; findRule(rule.ed); }
   const ruling = localStorage.getItem("chainjudge.ruling");
   if (ruling) { $("ruling-q").value = ruling; findRuling(); }
+  // An Undo offered before the reload is offered again.
+  const undo = JSON.parse(localStorage.getItem("chainjudge.undo") || "null");
+  if (undo) offerUndo(undo);
   if (shared) {
     openShared(shared, stored);
     show("replay");

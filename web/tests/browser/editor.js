@@ -78,11 +78,31 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   await page.click("#tab-replay");
   await page.fill("#replay-text", kept + "# my edit\n");
   await page.click("#replay-blank");
-  check(/title: My situation/.test(await page.inputValue("#replay-text")), "Editor: Blank puts the template in");
+  await page.click("#blank-chain");
+  check(/title: My situation/.test(await page.inputValue("#replay-text")), "Editor: Blank offers a Chain template, and puts it in");
+  // The board template replays as a board: its combat is fought.
   await page.click("#replay-blank");
+  await page.click("#blank-board");
   check((await page.$$("#replay-undo")).length === 1, "Editor: a second Blank keeps the Undo of the edits");
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .summary");
+  check(/title: My board situation/.test(await page.inputValue("#replay-text")) && /Killed: scout, guard/.test(await text("#replay-out .summary .answer")),
+    `Editor: Blank offers a board template, which replays (${await text("#replay-out .summary .answer")})`);
+  // The Undo survives a reload: the replaced situation is kept until the next edit.
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  check((await page.$$("#replay-undo")).length === 1, "Editor: the Undo survives a reload");
+  await page.click("#tab-replay");
   await page.click("#replay-undo");
-  check((await page.inputValue("#replay-text")) === kept + "# my edit\n", "Editor: Undo brings the edits back");
+  check((await page.inputValue("#replay-text")) === kept + "# my edit\n", "Editor: Undo brings the edits back, after the reload");
+  // An edit after a replacement ends the Undo a reload would offer.
+  await page.click("#replay-blank");
+  await page.click("#blank-chain");
+  await page.type("#replay-text", "#");
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  check((await page.$$("#replay-undo")).length === 0, "Editor: after an edit, a reload offers no Undo");
+  await page.click("#tab-replay");
 
   // A shared link carries the situation, and opening it replays it.
   await page.fill("#replay-text", kept);
@@ -110,4 +130,46 @@ module.exports = async ({ page, context, check, shot, text, fits, watch }) => {
   await cutShort.waitForSelector("body[data-ready]");
   check(/cut short/.test(await cutShort.textContent("#replay-notice")), `Share: a link cut short says so (${await cutShort.textContent("#replay-notice")})`);
   await cutShort.close();
+
+  // The box for a pasted link opens a link from the page saved at another address, and a code.
+  const other2 = "format: 1\ntitle: before the paste\nplayers: [Ana, Ben]\nchain: []\n";
+  const paste = async (value) => {
+    await page.click("#replay-paste");
+    await page.fill("#paste-link", value);
+    await page.click("#paste-box button[type=submit]");
+  };
+  // Before each paste another situation is replayed, so the pasted one's replay is new.
+  const fresh = async () => {
+    await page.fill("#replay-text", other2);
+    await page.click("#replay-go");
+    await page.waitForFunction(() => /before the paste/.test((document.querySelector("#replay-out .summary h3") || {}).textContent || ""), null, { timeout: 5000 });
+  };
+  const opened = () => page.waitForFunction(() => /kept across a reload/.test((document.querySelector("#replay-out .summary h3") || {}).textContent || ""), null, { timeout: 5000 }).then(() => true, () => false);
+  await fresh();
+  await paste("file:///somewhere/else/chainjudge.html" + link.slice(link.indexOf("#")));
+  check((await opened()) && (await page.inputValue("#replay-text")) === kept && (await page.$$("#paste-box")).length === 0,
+    "Paste: a link pasted from the page saved elsewhere opens its situation and replays it");
+  await fresh();
+  await paste(link.slice(link.indexOf("#") + 1));
+  check((await opened()) && (await page.inputValue("#replay-text")) === kept, "Paste: a pasted code (s=…) opens too");
+  await page.fill("#replay-text", other2);
+  await paste("not a link at all");
+  check(/not a chainjudge link/.test(await text("#replay-notice")) && (await page.inputValue("#replay-text")) === other2, "Paste: something else is refused, saying why, the editor untouched");
+  await page.click("#paste-box button >> text=Cancel");
+
+  // A bad link followed while the page is open: its error in view, the old replay put away.
+  await page.fill("#replay-text", kept);
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .summary");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.evaluate((l) => { location.href = l; }, link.slice(0, -12));
+  await page.waitForSelector("#replay-notice .shared-error", { timeout: 5000 }).catch(() => {});
+  const bad = await page.evaluate(() => {
+    const e = document.querySelector("#replay-notice .shared-error");
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return { text: e.textContent, top: r.top, bottom: r.bottom, header: document.querySelector("header").getBoundingClientRect().bottom, out: document.getElementById("replay-out").children.length };
+  });
+  check(!!bad && /cut short/.test(bad.text) && bad.top >= bad.header && bad.bottom <= 740 && bad.out === 0,
+    `Share: a bad link followed in an open page shows why in view and clears the old replay (${JSON.stringify(bad)})`);
 };

@@ -11,7 +11,16 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text }) => {
   check(/Official: Riot Games, “Vendetta Rules FAQ and Clarifications”, 2026-08-14/.test(ruling) && /A\. Yes\./.test(ruling), "Rulings: answer, source and date shown");
   // The ruling is checked against July; on any day from 2026-10-16 October is in force.
   check(/Checked against the July 2026 Core Rules/.test(await text("#ruling-out .warning")), "Rulings: the checked-against warning is shown");
-  check(await page.$eval(card + " details", (d) => d.open), "Rulings: the best match is shown in full");
+  check(await page.$eval(card + " details.full", (d) => d.open), "Rulings: the best match is shown in full");
+  // The question, then the answer, then the edition warning in one line (whole a tap away).
+  const order = await page.$eval(card, (c) => {
+    const at = (x) => (x ? c.innerHTML.indexOf(x.outerHTML) : -1);
+    const ps = [...c.querySelectorAll(":scope > p")];
+    return [at(ps.find((p) => /^Q\. /.test(p.textContent))), at(ps.find((p) => /^A\. /.test(p.textContent))), at(c.querySelector(".warning"))];
+  });
+  const warnHeight = await page.$eval(card + " .warning summary", (s) => s.getBoundingClientRect().height);
+  check(order[0] >= 0 && order[0] < order[1] && order[1] < order[2] && warnHeight <= 48,
+    `Rulings: question, answer, then the warning in one line (${order.join(", ")}; ${warnHeight} px)`);
   check((await page.$$eval(card + " ul.nuances li", (l) => l.length)) === 3, "Rulings: its three nuances are listed");
   check(/its other July rules under October: 426\.1\.a \(inferred\)/.test(await text(card + " .rules")), "Rulings: its other July rules under October are listed");
   await shot("rulings");
