@@ -262,6 +262,12 @@ impl<'s> Engine<'s> {
                         },
                         Vec::new(),
                     );
+                    let verb = if spec.kind == ItemKind::Activated {
+                        "activates"
+                    } else {
+                        "plays"
+                    };
+                    self.brief(format!("{} {verb} {}{how}", self.name(p), spec.id));
                     self.next = Next::Finalize;
                 }
             }

@@ -34,9 +34,8 @@ impl<'s> Engine<'s> {
             }],
         );
         self.brief(format!(
-            "{} gains Focus (Contested at {})",
-            self.name(contester),
-            self.board.bf_id(bf)
+            "{} gains Focus as the contester",
+            self.name(contester)
         ));
         let fired = self.fire_at(bf, |on| on == TriggerOn::ShowdownStart, None);
         self.put_triggers(fired, "a showdown began", &[Cite::ShowdownOpens])?;

@@ -93,10 +93,14 @@ fn now_text(prev: Option<&Line>, l: &Line) -> String {
 }
 
 /// Whether a step's text already says `part` ("Focus Ana", "Priority Ben", "Showdown Open"):
-/// "Ana gains Focus", "Focus passes from Ben to Ana", "Ben receives Priority", "Open State"
-/// for an Open state the step names.
+/// "Ana gains Focus", "Focus passes from Ben to Ana", "Ben receives Priority", or "Open State"
+/// for an Open state.
 fn says(what: &str, part: &str) -> bool {
     if let Some(p) = part.strip_prefix("Focus ") {
+        // A showdown that ends leaves Focus with nobody (348).
+        if p == "nobody" {
+            return what.contains("showdown") && what.contains(" ends");
+        }
         let passes = what.contains("Focus passes from");
         return if passes {
             what.contains(&format!("to {p}"))
@@ -105,6 +109,18 @@ fn says(what: &str, part: &str) -> bool {
                 .iter()
                 .any(|v| what.contains(&format!("{p} {v} Focus")))
         };
+    }
+    // "The Chain is empty: Open State" says the state is Open now.
+    if let Some(kind) = part
+        .strip_suffix(" Open")
+        .or_else(|| part.strip_suffix(" Closed"))
+    {
+        let state = if part.ends_with("Open") {
+            "Open State"
+        } else {
+            "Closed State"
+        };
+        return ["Neutral", "Showdown"].contains(&kind) && what.contains(state);
     }
     if let Some(p) = part.strip_prefix("Priority ") {
         return [

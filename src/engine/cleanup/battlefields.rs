@@ -62,10 +62,7 @@ impl<'s> Engine<'s> {
                 what,
                 &[Cite::ControlLost, Cite::ControlFrozen],
             );
-            let short = format!(
-                "{id} becomes uncontrolled ({} has no units there)",
-                self.name(c)
-            );
+            let short = format!("{} loses control of {id} (no units there)", self.name(c));
             self.brief_task(run, &short);
         }
     }
@@ -203,10 +200,7 @@ impl<'s> Engine<'s> {
                 self.name(c)
             );
             self.task(run, None, what, &[Cite::ContestedRemoved]);
-            let short = format!(
-                "Contested is removed at {id} ({} has no units there)",
-                self.name(c)
-            );
+            let short = format!("{} no longer contests {id} (no units there)", self.name(c));
             self.brief_task(run, &short);
             if let Some(p) = next {
                 self.board.set_contester(bf, Some(p));

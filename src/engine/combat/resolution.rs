@@ -158,9 +158,9 @@ impl<'s> Engine<'s> {
                 &[Cite::CombatControl],
                 notes,
             );
-            self.brief(format!(
-                "Resolution Step, task 5: {what} is staged at {id}: control and Contested stay"
-            ));
+            // Why (the staging) is the rule cited and the note.
+            let _ = what;
+            self.brief("Resolution Step, task 5: control and Contested stay");
             return Ok(());
         }
         let present = b.present();

@@ -55,8 +55,13 @@ module.exports = async ({ page, check, shot, fits }) => {
   const loose = cards.filter((c) => c.lines > c.need + 1 || (c.need <= 2 && c.lines > 3));
   const three = cards.filter((c) => c.lines <= 3).length;
   check(loose.length === 0, `Compact: dense step cards, ${three} of ${cards.length} on at most 3 lines, none longer than its words need (${loose.map((c) => "#" + c.n + ": " + c.lines + " for " + c.need).join(", ")})`);
-  // The notes, numbered as the answer names them ("[1] at step 7").
-  const named = [...(await page.textContent("#replay-out .answer")).matchAll(/\[(\d+)\] at step (\d+)/g)].map((m) => m[2] + ":" + m[1]);
+  // The notes, numbered as the answer names them: "[1] step 7, July; [2] step 29, July", or,
+  // all at one edition's steps, "notes [1] to [4] ... (July's steps 7, 29, 36, 47)".
+  const answerText = await page.textContent("#replay-out .answer");
+  const range = answerText.match(/notes \[1\] to \[(\d+)\][^(]*\(\w+'s steps ([\d, ]+)\)/);
+  const named = range
+    ? range[2].split(", ").map((n, i) => n + ":" + (i + 1))
+    : [...answerText.matchAll(/\[(\d+)\] step (\d+)/g)].map((m) => m[2] + ":" + m[1]);
   const noted = await page.$$eval("#replay-out .step details.note > summary", (s) => s.map((x) => x.closest(".step").dataset.n + ":" + (x.textContent.match(/^Note \[(\d+)\]/) || [])[1]));
   check(named.length > 0 && named.join() === noted.join(), `Compact: the notes are numbered as the answer names them (${noted.join(", ")})`);
   // Renumbered rules are no difference: no card, badge or chip for a step whose editions
