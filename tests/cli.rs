@@ -1310,3 +1310,82 @@ fn at_on_a_legend_or_battlefield_is_shown_outside_board_files_and_refused_in_one
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `chainjudge new` (issue 21): each starting file passes `check`, replays, and explains every
+/// key it writes in a comment; a combat file's combat reaches its Resolution Step; bad player
+/// lists exit 2.
+#[test]
+fn new_writes_starting_files_that_check_accepts() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: [&[&str]; 6] = [
+        &[],
+        &["--board"],
+        &["--combat"],
+        &["--board", "--players", "Ana,Ben,Cho"],
+        &["--combat", "--players", "Ana,Ben,Cho,Dee"],
+        &["--players", "Kim,Lee"],
+    ];
+    for (k, extra) in cases.iter().enumerate() {
+        let mut args = vec!["new"];
+        args.extend_from_slice(extra);
+        let out = run(&args, &[]);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        // Every line that writes a key or a list entry has its comment.
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+            assert!(line.contains(" # "), "{args:?}: no comment on {line:?}");
+        }
+        let file = dir.join(format!("new-{k}.yaml"));
+        std::fs::write(&file, &text).unwrap();
+        let f = file.to_str().unwrap();
+        let check = run(&["check", f], &[]);
+        assert_eq!(
+            check.status.code(),
+            Some(0),
+            "{args:?}\n{text}\n{}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+        let replay = run(&["replay", f, "--format", "json"], &[]);
+        assert_eq!(replay.status.code(), Some(0), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&replay.stdout).unwrap();
+        let board = extra.contains(&"--board") || extra.contains(&"--combat");
+        assert_eq!(v["board_model"].is_object(), board, "{args:?}: {v}");
+        let players = extra
+            .iter()
+            .position(|a| *a == "--players")
+            .map_or(2, |i| extra[i + 1].split(',').count());
+        if board {
+            // 485.4: two battlefields for two players, three for three or four.
+            let fields = text.matches("kind: battlefield").count();
+            assert_eq!(fields, if players == 2 { 2 } else { 3 }, "{args:?}");
+        }
+        if extra.contains(&"--combat") {
+            // The combat reaches its Resolution Step under each edition: Ana's Vanguard (Might 3)
+            // deals 3 to the Poro, which needs 4; the Poro (4) kills the Vanguard: the defender
+            // Ben wins (466.3.a).
+            for o in v["outcome"].as_object().unwrap().values() {
+                let c = &o["board"]["combat"][0];
+                assert_eq!(
+                    (&c["winner"], &c["loser"]),
+                    (&serde_json::json!("Ben"), &serde_json::json!("Ana")),
+                    "{args:?}: {o}"
+                );
+                assert_eq!(o["killed"], serde_json::json!(["vanguard"]), "{args:?}");
+            }
+        } else if !board {
+            // The Chain file: the answer resolves first, the spell after it.
+            let json = serde_json::to_string(&v["outcome"]).unwrap();
+            assert!(json.contains("[\"shield\",\"bolt\"]"), "{args:?}: {json}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    for bad in ["Ana", "Ana,Ana", "Ana,Ben,Cho,Dee,Eve", "Ana,B:n"] {
+        let out = run(&["new", "--players", bad], &[]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("--players takes 2 to 4"),
+            "{bad}"
+        );
+    }
+}

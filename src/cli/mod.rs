@@ -7,6 +7,7 @@
 
 mod files;
 mod man;
+mod new;
 mod out;
 mod rules;
 mod ruling;
@@ -388,6 +389,19 @@ pub enum Command {
     },
     /// Print the man page (roff) to stdout: `chainjudge man > chainjudge.1`.
     Man,
+    /// Print a commented starting situation to stdout, which `check` accepts:
+    /// `chainjudge new --board > mine.yaml`.
+    New {
+        /// A board: battlefields (two for two players, three for three or four) and a unit each.
+        #[arg(long)]
+        board: bool,
+        /// A combat under way at the first battlefield (a board file).
+        #[arg(long)]
+        combat: bool,
+        /// The players, in turn order, 2 to 4 names: `--players Ana,Ben,Cho`.
+        #[arg(long, value_delimiter = ',', default_value = "Ana,Ben")]
+        players: Vec<String>,
+    },
     /// Print the JSON Schema of the situation file (format 1, board and rulings included) to
     /// stdout, for editors: `chainjudge schema > situation.schema.json`.
     Schema,
@@ -474,6 +488,11 @@ where
             max_steps,
             format,
         } => check_cmd(&out, paths, *max_steps, *format),
+        Command::New {
+            board,
+            combat,
+            players,
+        } => new::run(&out, *board, *combat, players),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut script = Vec::new();
