@@ -22,6 +22,7 @@ pub mod show;
 pub mod situation;
 pub mod trace;
 pub mod verify;
+pub mod waited;
 pub mod yaml;
 
 use edition::EditionId;

@@ -1389,3 +1389,58 @@ fn new_writes_starting_files_that_check_accepts() {
         );
     }
 }
+
+/// A written play that did not fit (issue 21): Ana's unit, written while her spell is still on
+/// the Chain, is refused (a card with no timing keyword is played only in a Neutral Open State,
+/// 310.1.a); had Ben's pass been written before it, the spell would have resolved (Ana's own
+/// pass is made for her) and the unit gone through, so the hint says to write it. A refusal no
+/// pass can mend (Stacked Deck, an Action spell answering a spell) gets no such hint.
+#[test]
+fn a_play_that_waited_for_a_pass_says_which_to_write() {
+    let dir = std::env::temp_dir().join(format!("chainjudge-waited-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("waited.yaml");
+    std::fs::write(
+        &file,
+        "format: 1\nplayers: [Ana, Ben]\nturn: Ana\nchain:\n  - { id: bolt, name: Void Bolt, controller: Ana, kind: spell }\nactions:\n  - play: { id: recruit, name: Recruit, controller: Ana, kind: unit }\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let text = String::from_utf8(run(&["replay", f], &[]).stdout).unwrap();
+    assert!(
+        text.contains("line 7: Ana's play of recruit waited for Ben: write `pass: Ben` before it"),
+        "{text}"
+    );
+    let json = run(&["replay", f, "--format", "json"], &[]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let hint = &v["hints"][0];
+    assert_eq!(
+        (&hint["line"], &hint["column"]),
+        (&serde_json::json!(7), &serde_json::json!(5))
+    );
+    // With the pass written, the unit resolves and the hint is gone.
+    std::fs::write(
+        &file,
+        "format: 1\nplayers: [Ana, Ben]\nturn: Ana\nchain:\n  - { id: bolt, name: Void Bolt, controller: Ana, kind: spell }\nactions:\n  - pass: Ben\n  - play: { id: recruit, name: Recruit, controller: Ana, kind: unit }\n",
+    )
+    .unwrap();
+    let fixed = run(&["replay", f, "--format", "json"], &[]);
+    let v: serde_json::Value = serde_json::from_slice(&fixed.stdout).unwrap();
+    assert_eq!(
+        v["outcome"]["july"]["resolved"],
+        serde_json::json!(["bolt", "recruit"]),
+        "{v}"
+    );
+    assert!(v.get("hints").is_none(), "{v}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let refused = run(
+        &[
+            "replay",
+            "rulings/action-spell-refused-in-closed-state.yaml",
+        ],
+        &[],
+    );
+    let refused = String::from_utf8_lossy(&refused.stdout);
+    assert!(refused.contains("Refused: stacked-deck"), "{refused}");
+    assert!(!refused.contains("waited for"), "{refused}");
+}

@@ -648,7 +648,7 @@ fn differences(r: &Report) -> Vec<String> {
 pub(crate) fn hints_at(r: &Report) -> Vec<(usize, usize, String)> {
     let s = r.situation;
     let eds = editions(r);
-    crate::situation::hints(s)
+    let mut out: Vec<(usize, usize, String)> = crate::situation::hints(s)
         .into_iter()
         .map(|h| {
             let (line, col) = crate::diag::line_col(&s.source, h.loc.offset);
@@ -658,7 +658,32 @@ pub(crate) fn hints_at(r: &Report) -> Vec<(usize, usize, String)> {
             };
             (line, col, filled_note(&eds, &note))
         })
-        .collect()
+        .collect();
+    // Plays that waited for a pass not written before them (issue 21).
+    for w in crate::waited::waited(s, &r.traces) {
+        let (line, col) = crate::diag::line_col(&s.source, w.loc.offset);
+        let names: Vec<String> = w.passes.iter().map(|p| s.name(*p).to_string()).collect();
+        let write: Vec<String> = names.iter().map(|n| format!("`pass: {n}`")).collect();
+        let under = if w.editions.len() < eds.len() {
+            let e: Vec<&str> = w.editions.iter().map(|e| e.title()).collect();
+            format!(" (under {})", e.join(" and "))
+        } else {
+            String::new()
+        };
+        out.push((
+            line,
+            col,
+            format!(
+                "{}'s play of {} waited for {}: write {} before it{under}",
+                s.name(w.controller),
+                w.id,
+                crate::engine::join_and(&names),
+                crate::engine::join_and(&write)
+            ),
+        ));
+    }
+    out.sort_by_key(|(line, col, _)| (*line, *col));
+    out
 }
 
 /// The file's hints, one line each: "line L: text".

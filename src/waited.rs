@@ -1,0 +1,119 @@
+//! Where a written play did not fit (issue 21): a `play` the replay refused or never reached,
+//! which `pass` actions written just before it, for the players who then held Priority or Focus,
+//! would have let through. Found by replaying the file with those passes added (never changing
+//! the replay itself), and told as a hint: "Ana's play of bolt waited for Ben: write `pass: Ben`
+//! before it".
+//!
+//! Written passes are used at the first Priority or Focus they fit, so a file that needs a pass
+//! before a play often reads well and replays otherwise; this says where.
+
+use crate::edition::EditionId;
+use crate::situation::{Action, ActionKind, PlayerId, Situation};
+use crate::trace::Trace;
+use crate::yaml::Loc;
+
+/// A play that waited: the action, whose play it is, and the passes that let it through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Waited {
+    /// The play action's node in the file.
+    pub loc: Loc,
+    /// The item's id.
+    pub id: String,
+    /// Its controller.
+    pub controller: PlayerId,
+    /// The passes to write before it, in order.
+    pub passes: Vec<PlayerId>,
+    /// The editions under which it waited.
+    pub editions: Vec<EditionId>,
+}
+
+/// The plays of `s` that waited under the editions of `traces`, in file order. Each refused or
+/// never reached play is tried with passes before it by the other players, in turn order from
+/// the Turn Player, one more at a time (at most one each); the first set that lets it through
+/// (neither refused nor never reached) is the hint.
+pub fn waited(s: &Situation, traces: &[Trace]) -> Vec<Waited> {
+    let mut out: Vec<Waited> = Vec::new();
+    for t in traces {
+        let stuck = t
+            .outcome
+            .refused
+            .iter()
+            .chain(&t.outcome.unreached)
+            .map(|(id, _)| id);
+        for id in stuck {
+            let Some((i, controller)) = play_at(s, id) else {
+                continue;
+            };
+            let Some(passes) = passes_that_fit(s, t.edition, i, id, controller) else {
+                continue;
+            };
+            match out.iter_mut().find(|w| w.id == *id && w.passes == passes) {
+                Some(w) => w.editions.push(t.edition),
+                None => out.push(Waited {
+                    loc: s.actions[i].loc,
+                    id: id.clone(),
+                    controller,
+                    passes,
+                    editions: vec![t.edition],
+                }),
+            }
+        }
+    }
+    out.sort_by_key(|w| w.loc.offset);
+    out
+}
+
+/// The index in `actions` of the play of `id`, and its controller.
+fn play_at(s: &Situation, id: &str) -> Option<(usize, PlayerId)> {
+    s.actions
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match &a.kind {
+            ActionKind::Play(item) if item.id == id => Some((i, item.controller?)),
+            _ => None,
+        })
+}
+
+/// The fewest passes by the other players (turn order from the Turn Player, a prefix of it)
+/// that, written before action `i`, let the play of `id` through under `edition`.
+fn passes_that_fit(
+    s: &Situation,
+    edition: EditionId,
+    i: usize,
+    id: &str,
+    controller: PlayerId,
+) -> Option<Vec<PlayerId>> {
+    let n = s.players.len();
+    let others: Vec<PlayerId> = (0..n)
+        .map(|k| (s.turn + k) % n)
+        .filter(|&p| p != controller)
+        .collect();
+    // Each other player first, then the turn-order prefixes that start with them.
+    for start in 0..others.len() {
+        for len in 1..=others.len() {
+            let passes: Vec<PlayerId> = (0..len)
+                .map(|k| others[(start + k) % others.len()])
+                .collect();
+            if fits(s, edition, i, id, &passes) {
+                return Some(passes);
+            }
+        }
+    }
+    None
+}
+
+/// Whether the play of `id` goes through (not refused, not never reached, no replay error)
+/// when `passes` are written before action `i`.
+fn fits(s: &Situation, edition: EditionId, i: usize, id: &str, passes: &[PlayerId]) -> bool {
+    let mut tried = s.clone();
+    let loc = tried.actions[i].loc;
+    let added = passes.iter().map(|&p| Action {
+        kind: ActionKind::Pass(p),
+        loc,
+    });
+    tried.actions.splice(i..i, added);
+    let t = crate::engine::replay(&tried, edition, None);
+    t.error.is_none()
+        && !t.outcome.refused.iter().any(|(x, _)| x == id)
+        && !t.outcome.unreached.iter().any(|(x, _)| x == id)
+}
