@@ -73,46 +73,51 @@ pub fn starting_file(players: &[String], shape: Shape) -> String {
 /// The Chain file's body: a spell of the Turn Player, finalized, and the opponent's Reaction
 /// in `actions`, then both pass.
 fn chain_part(out: &mut String, first: &str, second: &str) {
-    commented(out, "chain:", "the Chain, oldest item first");
-    commented(
-        out,
-        "  - id: bolt",
-        "the name actions and expect use for it",
-    );
-    commented(out, "    name: Void Bolt", "the card's name");
-    commented(out, &format!("    controller: {first}"), "who played it");
-    commented(
-        out,
-        "    kind: spell",
-        "spell, unit, gear, activated or triggered",
-    );
-    commented(out, "    effects:", "what it does as it resolves, in order");
-    commented(
-        out,
-        "      - text: deal 3 to a unit",
-        "an effect told in words (see the format for modelled ones)",
-    );
-    commented(out, "actions:", "what the players do from now on, in order");
-    commented(out, "  - play:", "a card played now");
-    commented(out, "      id: shield", "its name for expect");
-    commented(out, "      name: Mystic Shield", "the card's name");
-    commented(out, &format!("      controller: {second}"), "who plays it");
-    commented(out, "      kind: spell", "a spell");
-    commented(
-        out,
-        "      keyword: reaction",
-        "its timing: action or reaction (none: only on an empty Chain)",
-    );
-    commented(
-        out,
-        &format!("  - pass: {first}"),
-        "a pass of Priority (or of Focus in a showdown)",
-    );
-    commented(
-        out,
-        &format!("  - pass: {second}"),
-        "everyone passed in a row: the newest item resolves",
-    );
+    let lines: [(String, &str); 16] = [
+        ("chain:".into(), "the Chain, oldest item first"),
+        (
+            "  - id: bolt".into(),
+            "the name actions and expect use for it",
+        ),
+        ("    name: Void Bolt".into(), "the card's name"),
+        (format!("    controller: {first}"), "who played it"),
+        (
+            "    kind: spell".into(),
+            "spell, unit, gear, activated or triggered",
+        ),
+        (
+            "    effects:".into(),
+            "what it does as it resolves, in order",
+        ),
+        (
+            "      - text: deal 3 to a unit".into(),
+            "an effect told in words (see the format for modelled ones)",
+        ),
+        (
+            "actions:".into(),
+            "what the players do from now on, in order",
+        ),
+        ("  - play:".into(), "a card played now"),
+        ("      id: shield".into(), "its name for expect"),
+        ("      name: Mystic Shield".into(), "the card's name"),
+        (format!("      controller: {second}"), "who plays it"),
+        ("      kind: spell".into(), "a spell"),
+        (
+            "      keyword: reaction".into(),
+            "its timing: action or reaction (none: only on an empty Chain)",
+        ),
+        (
+            format!("  - pass: {first}"),
+            "a pass of Priority (or of Focus in a showdown)",
+        ),
+        (
+            format!("  - pass: {second}"),
+            "everyone passed in a row: the newest item resolves",
+        ),
+    ];
+    for (line, comment) in &lines {
+        commented(out, line, comment);
+    }
 }
 
 /// The board file's body: points, the battlefields (485.4: two for two players, three for
