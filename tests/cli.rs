@@ -11,6 +11,13 @@ fn run(args: &[&str], envs: &[(&str, &str)]) -> Output {
     c.output().unwrap()
 }
 
+/// A fresh folder for one test's files, named for it and this process.
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("chainjudge-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 const EXAMPLE: &str = "rulings/crumbling-sands-counters-first-of-two.yaml";
 
 #[test]
@@ -630,8 +637,7 @@ fn check_prints_a_line_per_file_and_a_count_and_width_below_60_is_a_usage_error(
 
 #[test]
 fn a_pdf_a_binary_file_and_a_folder_are_named_for_what_they_are() {
-    let dir = std::env::temp_dir().join(format!("chainjudge-kinds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("kinds");
     let pdf = dir.join("rules.pdf");
     std::fs::write(&pdf, b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n").unwrap();
     let bin = dir.join("data.yaml");
@@ -1117,8 +1123,7 @@ fn the_ruling_list_and_the_diff_never_split_an_id_or_a_rule_number() {
 
 #[test]
 fn a_long_id_never_pushes_the_table_past_the_width_and_many_problems_are_cut() {
-    let dir = std::env::temp_dir().join(format!("chainjudge-longid-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("longid");
     let file = dir.join("long.yaml");
     std::fs::write(
         &file,
@@ -1172,8 +1177,7 @@ fn a_folder_link_back_up_is_not_followed() {
 
 #[test]
 fn a_line_break_or_html_in_a_text_effect_keeps_the_list_and_the_markdown_whole() {
-    let dir = std::env::temp_dir().join(format!("chainjudge-text-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("text");
     let file = dir.join("text.yaml");
     std::fs::write(
         &file,
@@ -1271,8 +1275,7 @@ fn a_duplicate_id_is_reported_at_its_second_use_in_text_and_json_with_the_first_
 fn at_on_a_legend_or_battlefield_is_shown_outside_board_files_and_refused_in_one() {
     // The `board` table: outside board files `at` is any string on any kind, shown and not
     // checked; in a board file a battlefield or legend has none.
-    let dir = std::env::temp_dir().join(format!("chainjudge-legend-at-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("legend-at");
     let plain = dir.join("plain.yaml");
     std::fs::write(
         &plain,
@@ -1316,8 +1319,7 @@ fn at_on_a_legend_or_battlefield_is_shown_outside_board_files_and_refused_in_one
 /// lists exit 2.
 #[test]
 fn new_writes_starting_files_that_check_accepts() {
-    let dir = std::env::temp_dir().join(format!("chainjudge-new-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("new");
     let cases: [&[&str]; 6] = [
         &[],
         &["--board"],
@@ -1397,8 +1399,7 @@ fn new_writes_starting_files_that_check_accepts() {
 /// pass can mend (Stacked Deck, an Action spell answering a spell) gets no such hint.
 #[test]
 fn a_play_that_waited_for_a_pass_says_which_to_write() {
-    let dir = std::env::temp_dir().join(format!("chainjudge-waited-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("waited");
     let file = dir.join("waited.yaml");
     std::fs::write(
         &file,

@@ -428,10 +428,7 @@ pub fn answer(r: &Report) -> Answer {
             .take(NOTES_SHOWN)
             .map(|(k, (t, n))| {
                 // A note of one edition's step says so: "Note (July only): ...".
-                let only = t
-                    .strip_prefix("Note (")
-                    .and_then(|x| x.split_once(" only)"))
-                    .map_or(String::new(), |(e, _)| format!(", {e}"));
+                let only = split_note(t).0.map_or(String::new(), |e| format!(", {e}"));
                 format!("[{}] step {n}{only}", k + 1)
             })
             .collect();
@@ -443,11 +440,7 @@ pub fn answer(r: &Report) -> Answer {
         // Notes all of one edition's steps say so once.
         let eds_of: Vec<String> = notes
             .iter()
-            .map(|(t, _)| {
-                t.strip_prefix("Note (")
-                    .and_then(|x| x.split_once(" only)"))
-                    .map_or(String::new(), |(e, _)| e.to_string())
-            })
+            .map(|(t, _)| split_note(t).0.unwrap_or_default().to_string())
             .collect();
         let one = eds_of
             .first()

@@ -202,14 +202,16 @@ fn columns(
 }
 
 /// Writes the compact list of `r` (already folded by [`super::compact`]), then its numbered
-/// notes. `total`: the steps of the full trace. Falls back to the full table's narrow list when
-/// the width leaves What happened less than its longest word.
+/// notes and the legend of its marks. `full`: the report before folding; `renumbered`: the
+/// answer block's renumbered rules. Falls back to the full table's narrow list when the width
+/// leaves What happened less than its longest word.
 ///
 /// # Errors
 /// The first error `w` returns.
 pub(super) fn write_compact(
     r: &Report,
     full: &Report,
+    renumbered: &[String],
     style: super::Style,
     w: &mut dyn Write,
 ) -> io::Result<()> {
@@ -346,7 +348,7 @@ pub(super) fn write_compact(
     // The answer block names the notes ("Notes after the steps: [1] at step 5").
     notes.write(width, false, w)?;
     let printed: Vec<&str> = shown.iter().map(|(_, x)| x.as_str()).collect();
-    for l in legend(full, &printed) {
+    for l in legend(full, &printed, renumbered) {
         writeln!(w, "\n{}", fit_line(&l, width, 2))?;
     }
     Ok(())

@@ -89,9 +89,10 @@ pub(super) fn rules(eds: &[EditionId], steps: &[Option<&Step>]) -> String {
 }
 
 /// The legend of the marks printed when two editions are compared (`printed`: the rules
-/// printed in the list; the answer block's renumbering may say "inferred"), as one paragraph,
+/// printed in the list; `answer_renumbered`: the answer block's renumbered rules, which may say
+/// "inferred"), as one paragraph,
 /// or nothing when none is printed. Under one edition, the full report's footnotes.
-pub(super) fn legend(r: &Report, printed: &[&str]) -> Vec<String> {
+pub(super) fn legend(r: &Report, printed: &[&str], answer_renumbered: &[String]) -> Vec<String> {
     if r.traces.len() != 2 {
         return super::footnotes(r)
             .into_iter()
@@ -104,10 +105,7 @@ pub(super) fn legend(r: &Report, printed: &[&str]) -> Vec<String> {
         .any(|x| x.starts_with("Oct ") && x.contains('*'));
     let unconfirmed = printed.iter().any(|x| x.contains('°'));
     let inferred = printed.iter().any(|x| x.contains("inferred"))
-        || super::answer(r)
-            .renumbered
-            .iter()
-            .any(|x| x.contains("inferred"));
+        || answer_renumbered.iter().any(|x| x.contains("inferred"));
     let mut parts = Vec::new();
     if renumbered {
         parts.push("≠: renumbered in October (see the Answer)");

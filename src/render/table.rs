@@ -196,13 +196,8 @@ impl Notes {
                 ),
             };
             // "Note (July only): text" reads "(step 5, July only) text" here.
-            let (only, text) = match text.strip_prefix("Note (") {
-                Some(rest) => match rest.split_once("): ") {
-                    Some((only, text)) => (format!(", {only}"), text),
-                    None => (String::new(), text.as_str()),
-                },
-                None => (String::new(), text.strip_prefix("Note: ").unwrap_or(text)),
-            };
+            let (only, text) = super::split_note(text);
+            let only = only.map_or(String::new(), |e| format!(", {e} only"));
             let first = format!("  [{}] ", k + 1);
             let line = format!("{first}({at}{only}) {text}");
             writeln!(w, "{}", super::fit_line(&line, width, first.len()))?;

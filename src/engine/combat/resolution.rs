@@ -159,7 +159,6 @@ impl<'s> Engine<'s> {
                 notes,
             );
             // Why (the staging) is the rule cited and the note.
-            let _ = what;
             self.brief("Resolution Step, task 5: control and Contested stay");
             return Ok(());
         }

@@ -1,0 +1,55 @@
+//! The report's hints, with their lines: the file's own (`situation::hints`) and the plays that
+//! waited for a pass not written before them ([`crate::waited`]).
+
+use super::*;
+
+/// The file's hints ([`crate::situation::hints`]) as `(line, column, text)`, rule numbers
+/// filled in the replayed editions' numbers.
+pub(crate) fn hints_at(r: &Report) -> Vec<(usize, usize, String)> {
+    let s = r.situation;
+    let eds = editions(r);
+    let mut out: Vec<(usize, usize, String)> = crate::situation::hints(s)
+        .into_iter()
+        .map(|h| {
+            let (line, col) = crate::diag::line_col(&s.source, h.loc.offset);
+            let note = Note {
+                text: h.text,
+                cites: h.cites,
+            };
+            (line, col, filled_note(&eds, &note))
+        })
+        .collect();
+    // Plays that waited for a pass not written before them (issue 21).
+    for w in crate::waited::waited(s, &r.traces) {
+        let (line, col) = crate::diag::line_col(&s.source, w.loc.offset);
+        let names: Vec<String> = w.passes.iter().map(|p| s.name(*p).to_string()).collect();
+        let write: Vec<String> = names.iter().map(|n| format!("`pass: {n}`")).collect();
+        let under = if w.editions.len() < eds.len() {
+            let e: Vec<&str> = w.editions.iter().map(|e| e.title()).collect();
+            format!(" (under {})", e.join(" and "))
+        } else {
+            String::new()
+        };
+        out.push((
+            line,
+            col,
+            format!(
+                "{}'s play of {} waited for {}: write {} before it{under}",
+                s.name(w.controller),
+                w.id,
+                crate::engine::join_and(&names),
+                crate::engine::join_and(&write)
+            ),
+        ));
+    }
+    out.sort_by_key(|(line, col, _)| (*line, *col));
+    out
+}
+
+/// The file's hints, one line each: "line L: text".
+pub(crate) fn hint_lines(r: &Report) -> Vec<String> {
+    hints_at(r)
+        .into_iter()
+        .map(|(line, _, text)| format!("line {line}: {text}"))
+        .collect()
+}
