@@ -16,6 +16,7 @@ pub mod edition;
 pub mod engine;
 pub mod import;
 pub mod lookup;
+pub mod next;
 pub mod render;
 pub mod rulings;
 pub mod show;

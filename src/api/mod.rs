@@ -79,6 +79,22 @@ fn load_for_replay(path: &str, text: &str, rules: &str) -> Result<Situation, Fil
     }
 }
 
+/// `chainjudge next PATH --format json` on `text` (with `--at AT` when `at` is above 0): what
+/// may happen next, or the error object of a file that does not load. `rules` as for
+/// [`replay_json`].
+pub fn next_json(path: &str, text: &str, rules: &str, at: usize) -> String {
+    let s = match load_for_replay(path, text, rules) {
+        Ok(s) => s,
+        Err(p) => return json_document(&p.json()),
+    };
+    let stop = if at == 0 {
+        crate::next::Stop::Unwritten
+    } else {
+        crate::next::Stop::After(at)
+    };
+    crate::render::next_json(&s, &crate::next::answers(&s, stop, None))
+}
+
 /// The edition `word` names (`july`, `october`), else the one in force on `date` (YYYY-MM-DD).
 fn edition_of(word: &str, date: &str) -> EditionId {
     match word {

@@ -200,6 +200,40 @@ pub(super) fn replay_cmd(
     }
 }
 
+/// `chainjudge next`: what may happen next in `file` (exit 2 when it does not load).
+pub(super) fn next_cmd(
+    out: &Out,
+    file: &Path,
+    at: Option<u64>,
+    rules: Option<RulesArg>,
+    format: NextFormat,
+    max_steps: Option<usize>,
+) -> i32 {
+    let fail = |p: &FileProblems| {
+        if format == NextFormat::Json {
+            out.print(&json_out(&p.json()));
+        }
+        out.problems(p);
+        2
+    };
+    let s = match load_file(file, rules) {
+        Ok(s) => s,
+        Err(p) => return fail(&p),
+    };
+    if !s.has_situation {
+        return fail(&crate::api::no_situation(&s));
+    }
+    let stop = at.map_or(crate::next::Stop::Unwritten, |n| {
+        crate::next::Stop::After(usize::try_from(n).unwrap_or(usize::MAX))
+    });
+    let answers = crate::next::answers(&s, stop, max_steps);
+    match format {
+        NextFormat::Text => out.print(&render::next_text(&s, &answers, usize::from(out.width))),
+        NextFormat::Json => out.print(&render::next_json(&s, &answers)),
+    }
+    0
+}
+
 /// Every `.yaml`/`.yml` file named or below a named folder, sorted within each folder; links to
 /// folders below a named folder are not followed.
 pub(super) fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {

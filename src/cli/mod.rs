@@ -13,7 +13,7 @@ mod rules;
 mod ruling;
 mod verify_out;
 
-use files::{check_cmd, replay_cmd};
+use files::{check_cmd, next_cmd, replay_cmd};
 pub use files::{load_file, replay_problems, verify_file, Verdict};
 use out::Out;
 use rules::{diff_cmd, import_cmd, rule_cmd, rules_check_cmd};
@@ -109,6 +109,15 @@ pub enum CheckFormat {
     /// A line per file and a count on stdout, the diagnostics on stderr.
     Text,
     /// Stable, versioned JSON on stdout: every file with its problems, and the counts.
+    Json,
+}
+
+/// `next`'s output format.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum NextFormat {
+    /// Who acts and what they may do, for a person.
+    Text,
+    /// Stable, versioned JSON for programs and the page.
     Json,
 }
 
@@ -357,6 +366,26 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = StepsArg::Compact)]
         steps: StepsArg,
     },
+    /// What may happen next: replays the file until its written actions are used up, stops
+    /// where a player must act (before any pass the file does not write), and lists what they
+    /// may do there by the rules.
+    Next {
+        /// The situation file (YAML, format 1).
+        file: PathBuf,
+        /// Stop at the first point where a player must act after this step of the full replay
+        /// (`chainjudge replay --steps all` numbers them) instead.
+        #[arg(long, value_parser = parse_positive)]
+        at: Option<u64>,
+        /// Answer under this edition instead of the file's `rules`.
+        #[arg(long, value_enum)]
+        rules: Option<RulesArg>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = NextFormat::Text)]
+        format: NextFormat,
+        /// Stop after this many steps (default: 20 × (chain items + actions) + 1000).
+        #[arg(long)]
+        max_steps: Option<usize>,
+    },
     /// Replay files and check their `expect` blocks (exit 1 on any mismatch).
     Verify {
         /// Files or folders (every .yaml file below a folder).
@@ -457,6 +486,7 @@ where
     files::WIDTH.store(out.width, std::sync::atomic::Ordering::Relaxed);
     let steps = match &args.command {
         Command::Replay { max_steps, .. }
+        | Command::Next { max_steps, .. }
         | Command::Verify { max_steps, .. }
         | Command::Check { max_steps, .. } => *max_steps,
         _ => None,
@@ -478,6 +508,13 @@ where
             max_steps,
             steps,
         } => replay_cmd(&out, file, *rules, *format, *max_steps, *steps),
+        Command::Next {
+            file,
+            at,
+            rules,
+            format,
+            max_steps,
+        } => next_cmd(&out, file, *at, *rules, *format, *max_steps),
         Command::Verify {
             paths,
             max_steps,

@@ -27,6 +27,11 @@ impl<'s> Engine<'s> {
     /// Execute (338): the Priority holder takes their next action or passes.
     pub(super) fn execute(&mut self, p: PlayerId) -> Res {
         let next = self.next_action();
+        if self.halts_at_priority(p, next) {
+            self.decision = Some(next::Decision::Priority(p));
+            self.next = Next::End;
+            return Ok(());
+        }
         if let Some(i) = next {
             let end_turn_elsewhere = matches!(self.s.actions[i].kind, ActionKind::EndTurn(_))
                 && (self.state() != TurnState::NeutralOpen || self.phase != Phase::Main);
@@ -78,22 +83,34 @@ impl<'s> Engine<'s> {
     /// Whether `spec` may be played by `p` now (the timing filter, 308-310, 806, 811, 813):
     /// `Ok(permission)` or `Err(refusing rule)`.
     pub(super) fn timing(&self, p: PlayerId, spec: &ItemSpec) -> Result<Cite, Cite> {
-        let closed = !self.chain.is_empty();
-        let showdown = self.showdown.is_some();
         if spec.from == FromZone::Hidden {
             return Ok(Cite::HiddenKeyword);
         }
         if self.ambush_here(p, spec) && spec.keyword != Some(Keyword::Reaction) {
             return Ok(Cite::AmbushKeyword);
         }
-        match spec.keyword {
+        self.timing_of(p, spec.keyword, spec.kind == ItemKind::Activated)
+    }
+
+    /// The timing filter for an item with timing keyword `keyword` (`None`: none), an activated
+    /// ability when `activated` (308.1.a, 309.1.a, 310.1.a, 381, 806, 813): `Ok(permission)` or
+    /// `Err(refusing rule)`.
+    pub(super) fn timing_of(
+        &self,
+        p: PlayerId,
+        keyword: Option<Keyword>,
+        activated: bool,
+    ) -> Result<Cite, Cite> {
+        let closed = !self.chain.is_empty();
+        let showdown = self.showdown.is_some();
+        match keyword {
             Some(Keyword::Reaction) => Ok(Cite::ReactionKeyword),
             Some(Keyword::Action) if closed => Err(Cite::ClosedTiming),
             Some(Keyword::Action) => Ok(Cite::ActionKeyword),
             None if closed => Err(Cite::ClosedTiming),
             None if showdown => Err(Cite::ShowdownTiming),
             None => {
-                let rule = if spec.kind == ItemKind::Activated {
+                let rule = if activated {
                     Cite::ActivatedDefaultTiming
                 } else {
                     Cite::DefaultTiming

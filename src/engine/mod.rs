@@ -35,10 +35,12 @@ mod execute;
 mod finalize;
 mod finish;
 mod moves;
+mod next;
 mod pass;
 mod phases;
 mod played;
-pub(crate) use effects::join_and;
+pub(crate) use effects::{join_and, join_or};
+pub use next::next;
 pub(crate) use played::thousands;
 mod resolve;
 mod scoring;
@@ -279,6 +281,10 @@ struct Engine<'s> {
     combats: Vec<(usize, trace::CombatResult)>,
     /// The Conquers and Holds, in order.
     scores: Vec<(scoring::ScoreKind, trace::Scored)>,
+    /// Where `next` stops the replay (`None`: a whole replay).
+    halt: Option<crate::next::Stop>,
+    /// The point where a player must act that the replay stopped at (`next`).
+    decision: Option<next::Decision>,
 }
 
 type Res<T = ()> = Result<T, ReplayError>;
@@ -328,6 +334,8 @@ impl<'s> Engine<'s> {
             phase_at: phases::PhaseStep::BeginningStart,
             combats: Vec::new(),
             scores: Vec::new(),
+            halt: None,
+            decision: None,
         }
     }
 

@@ -78,7 +78,7 @@ impl<'s> Engine<'s> {
     }
 
     /// Why a standard move by `p` is refused now (board extension 4.8), with its rules.
-    fn move_refusal(
+    pub(super) fn move_refusal(
         &self,
         p: PlayerId,
         units: &[usize],

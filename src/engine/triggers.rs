@@ -92,6 +92,10 @@ impl<'s> Engine<'s> {
                     .iter()
                     .map(|(i, _)| self.inst[*i].iid.clone())
                     .collect();
+                self.decision = Some(next::Decision::Order {
+                    by: c,
+                    ids: names.clone(),
+                });
                 return Err(ReplayError {
                     code: "missing_order",
                     message: format!(

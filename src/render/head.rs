@@ -10,7 +10,7 @@ use super::*;
 use crate::situation::{BoardKind, BoardSpec, Place};
 
 /// The editions replayed, in a few words.
-fn editions_words(s: &Situation, eds: &[EditionId]) -> String {
+pub(super) fn editions_words(s: &Situation, eds: &[EditionId]) -> String {
     let mut words = match eds {
         [one] => format!("{} 2026 Core Rules", one.title()),
         _ => "July and October 2026 Core Rules, compared".to_string(),

@@ -16,12 +16,14 @@ mod hints;
 mod json;
 mod line;
 mod markdown;
+mod next;
 mod summary;
 mod table;
 pub mod view;
 
 pub use fit::{fit, fit_line, fitted_table, Columns};
 pub use markdown::markdown;
+pub use next::{next_json, next_text};
 
 use crate::compare::{Flag, Report, Row};
 use crate::edition::{Cite, Cited, EditionId, Editions};
@@ -35,7 +37,7 @@ use std::fmt::Write as _;
 
 use cites::*;
 pub use cites::{cited_numbers, unconfirmed_cited};
-use head::{header, start_line};
+use head::{editions_words, header, start_line};
 use hints::*;
 use line::*;
 use summary::*;

@@ -45,3 +45,10 @@ pub fn about_json() -> String {
 pub fn replay_page_json(path: &str, text: &str, rules: &str) -> String {
     chainjudge::api::replay_page_json(path, text, rules)
 }
+
+/// What may happen next in a situation ([`chainjudge::api::next_json`]); `at` 0: where the
+/// written actions run out.
+#[wasm_bindgen]
+pub fn next_json(path: &str, text: &str, rules: &str, at: usize) -> String {
+    chainjudge::api::next_json(path, text, rules, at)
+}

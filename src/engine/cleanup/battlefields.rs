@@ -267,7 +267,7 @@ impl<'s> Engine<'s> {
                 locs: vec![(self.s.board[self.board.bfs[bf].perm].loc, "staged here".into())],
             });
         }
-        let (bf, choice) = self.choose_begin(&candidates);
+        let (bf, choice) = self.choose_begin(&candidates, combat)?;
         let id = self.board.bf_id(bf).to_string();
         if combat {
             let mut cites = vec![
@@ -309,9 +309,14 @@ impl<'s> Engine<'s> {
 
     /// The Turn Player's choice among staged battlefields (323.12, 323.13, 461.1): a `begin`
     /// action naming a candidate, else the first in board order. Returns it and a phrase.
-    pub(super) fn choose_begin(&mut self, candidates: &[usize]) -> (usize, String) {
+    /// `next` stops here when the choice is the Turn Player's to make now.
+    pub(super) fn choose_begin(
+        &mut self,
+        candidates: &[usize],
+        combat: bool,
+    ) -> Res<(usize, String)> {
         if candidates.len() < 2 {
-            return (candidates[0], String::new());
+            return Ok((candidates[0], String::new()));
         }
         let written = self
             .s
@@ -326,7 +331,13 @@ impl<'s> Engine<'s> {
             .iter()
             .map(|&b| self.board.bf_id(b).to_string())
             .collect();
-        match written {
+        if self.halts_at_choice(written.is_some()) {
+            return Err(self.halted(next::Decision::Begin {
+                candidates: candidates.to_vec(),
+                combat,
+            }));
+        }
+        Ok(match written {
             Some((j, bf)) => {
                 self.used[j] = true;
                 (
@@ -345,6 +356,6 @@ impl<'s> Engine<'s> {
                     effects::join_and(&names)
                 ),
             ),
-        }
+        })
     }
 }

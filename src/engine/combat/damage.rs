@@ -229,6 +229,13 @@ impl<'s> Engine<'s> {
             &cites,
             Vec::new(),
         );
+        if let Some(d) =
+            self.assign_decision((c.attacker, c.defender), (&attackers, &defenders), (ta, td))
+        {
+            self.decision = Some(d);
+            self.next = Next::End;
+            return;
+        }
         let to_defenders = self.assign(c.attacker, &defenders, ta);
         let to_attackers = self.assign(c.defender, &attackers, td);
         for (u, n) in to_defenders.into_iter().chain(to_attackers) {
@@ -250,7 +257,9 @@ impl<'s> Engine<'s> {
     /// One player's assignment of `total` among `units` (465.2.c): their first unused `assign`
     /// if it is legal, else the default (Tank first, then neither, then Backline; board order
     /// within each; lethal to each in turn; the rest to the first). Returns unit -> damage.
-    fn assign(&mut self, by: PlayerId, units: &[usize], total: i64) -> Vec<(usize, i64)> {
+    /// The units `units` as damage goes to them (465.2.c): Tank first, then neither, then
+    /// Backline, board order within each, each with the damage that is lethal to it.
+    fn targets(&self, units: &[usize]) -> Vec<Target> {
         let mut targets: Vec<Target> = units
             .iter()
             .map(|&u| {
@@ -280,6 +289,45 @@ impl<'s> Engine<'s> {
             }
         };
         targets.sort_by_key(|t| (group(t), t.perm));
+        targets
+    }
+
+    /// Whether the file writes an unused `assign` for `by`.
+    fn assign_written(&self, by: PlayerId) -> bool {
+        self.s.actions.iter().enumerate().any(|(j, a)| {
+            !self.used[j] && matches!(&a.kind, ActionKind::Assign { by: b, .. } if *b == by)
+        })
+    }
+
+    /// The assignment `next` stops at, if it stops at one: the attacker's, then the
+    /// defender's (465.2.c).
+    fn assign_decision(
+        &self,
+        (attacker, defender): (PlayerId, PlayerId),
+        (attackers, defenders): (&[usize], &[usize]),
+        (ta, td): (i64, i64),
+    ) -> Option<next::Decision> {
+        let as_choice = |by, units: &[usize], total, then| next::Decision::Assign {
+            by,
+            total,
+            targets: self
+                .targets(units)
+                .into_iter()
+                .map(|t| (t.id, t.need, t.tank, t.backline))
+                .collect(),
+            then,
+        };
+        if self.halts_at_choice(self.assign_written(attacker)) {
+            Some(as_choice(attacker, defenders, ta, Some((defender, td))))
+        } else if self.halts_at_choice(self.assign_written(defender)) {
+            Some(as_choice(defender, attackers, td, None))
+        } else {
+            None
+        }
+    }
+
+    fn assign(&mut self, by: PlayerId, units: &[usize], total: i64) -> Vec<(usize, i64)> {
+        let targets = self.targets(units);
         let written = self
             .s
             .actions

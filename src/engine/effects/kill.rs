@@ -141,9 +141,18 @@ impl<'s> Engine<'s> {
 
 /// "a, b and c".
 pub(crate) fn join_and(ids: &[String]) -> String {
+    join_with(ids, "and")
+}
+
+/// "a", "a or b", "a, b or c".
+pub(crate) fn join_or(ids: &[String]) -> String {
+    join_with(ids, "or")
+}
+
+fn join_with(ids: &[String], word: &str) -> String {
     match ids {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
     }
 }

@@ -6,7 +6,7 @@ mod counter;
 mod kill;
 mod play;
 
-pub(crate) use kill::join_and;
+pub(crate) use kill::{join_and, join_or};
 
 use super::*;
 

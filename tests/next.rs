@@ -1,0 +1,204 @@
+//! `chainjudge next` (issue 21): for each situation in `tests/next/`, the answer written from the
+//! rules in `tests/next/expected.yaml` (who acts, the holders, the state, and the legal kinds of
+//! action as tokens) is checked against `api::next_json`, the call the CLI and the page share.
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// One expected answer (the file's, or one edition's).
+#[derive(serde::Deserialize, Debug)]
+struct Expected {
+    #[serde(default)]
+    editions: Option<Vec<String>>,
+    #[serde(default)]
+    over: bool,
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    priority: Option<String>,
+    #[serde(default)]
+    focus: Option<String>,
+    #[serde(default)]
+    state: Option<String>,
+    #[serde(default)]
+    may: Vec<String>,
+    #[serde(default)]
+    not_now: Vec<String>,
+}
+
+#[derive(serde::Deserialize, Debug)]
+struct Case {
+    file: String,
+    #[serde(default)]
+    at: usize,
+    #[serde(flatten)]
+    answer: Expected,
+    #[serde(default)]
+    answers: Vec<Expected>,
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    match v {
+        Value::Array(a) => a
+            .iter()
+            .filter_map(|x| x.as_str().map(String::from))
+            .collect(),
+        Value::String(s) => vec![s.clone()],
+        _ => Vec::new(),
+    }
+}
+
+/// A `may` entry as the token `expected.yaml` writes.
+fn token(m: &Value) -> String {
+    let action = m["action"].as_str().unwrap_or_default();
+    match action {
+        "play" => format!("play/{}", m["timing"].as_str().unwrap_or_default()),
+        "activate" => format!("activate/{}", strings(&m["timing"]).join("+")),
+        "pass" => format!("pass/{}", m["does"].as_str().unwrap_or_default()),
+        "move" => {
+            let units: Vec<String> = m["units"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|u| {
+                    format!(
+                        "{}>{}",
+                        u["unit"].as_str().unwrap_or_default(),
+                        strings(&u["to"]).join("|")
+                    )
+                })
+                .collect();
+            format!("move/{}", units.join(";"))
+        }
+        "assign" => {
+            let to: Vec<String> = m["to"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|u| u["unit"].as_str().unwrap_or_default().to_string())
+                .collect();
+            format!("assign/{}/{}", m["total"], to.join(","))
+        }
+        "order" => format!("order/{}", strings(&m["triggers"]).join(",")),
+        "begin" => format!("begin/{}", strings(&m["battlefields"]).join(",")),
+        other => other.to_string(),
+    }
+}
+
+/// A `not_now` entry as a token: `play/<timing>` or the action.
+fn refused(n: &Value) -> String {
+    match n["timing"].as_str() {
+        Some(t) => format!("{}/{t}", n["action"].as_str().unwrap_or_default()),
+        None => n["action"].as_str().unwrap_or_default().to_string(),
+    }
+}
+
+fn check(case: &str, want: &Expected, got: &Value) -> Vec<String> {
+    let mut bad = Vec::new();
+    let mut same = |what: &str, w: String, g: String| {
+        if w != g {
+            bad.push(format!("{case}: {what}: expected {w}, got {g}"));
+        }
+    };
+    let text = |v: &Value| v.as_str().map_or("null".to_string(), String::from);
+    let opt = |o: &Option<String>| o.clone().unwrap_or_else(|| "null".into());
+    same("over", want.over.to_string(), got["over"].to_string());
+    if want.over {
+        same(
+            "may when over",
+            "0".into(),
+            got["may"].as_array().map_or(0, Vec::len).to_string(),
+        );
+        return bad;
+    }
+    same("player", opt(&want.player), text(&got["player"]));
+    same("priority", opt(&want.priority), text(&got["priority"]));
+    same("focus", opt(&want.focus), text(&got["focus"]));
+    same("state", opt(&want.state), text(&got["state"]));
+    let may: BTreeSet<String> = got["may"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(token)
+        .collect();
+    let want_may: BTreeSet<String> = want.may.iter().cloned().collect();
+    same("may", format!("{want_may:?}"), format!("{may:?}"));
+    let not: BTreeSet<String> = got["not_now"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(refused)
+        .collect();
+    let want_not: BTreeSet<String> = want.not_now.iter().cloned().collect();
+    same("not_now", format!("{want_not:?}"), format!("{not:?}"));
+    for m in got["may"].as_array().into_iter().flatten() {
+        if strings(&m["cites"]).is_empty() || m["what"].as_str().unwrap_or_default().is_empty() {
+            bad.push(format!("{case}: {} has no rules or no words", token(m)));
+        }
+    }
+    bad
+}
+
+#[test]
+fn next_answers_what_the_rules_allow_in_every_test_situation() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/next");
+    let cases: Vec<Case> =
+        serde_yaml::from_str(&std::fs::read_to_string(dir.join("expected.yaml")).unwrap()).unwrap();
+    let mut files: BTreeSet<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "expected.yaml" && n.ends_with(".yaml"))
+        .collect();
+    let mut bad = Vec::new();
+    for case in &cases {
+        assert!(
+            files.remove(&case.file),
+            "{} is listed twice or missing",
+            case.file
+        );
+        let text = std::fs::read_to_string(dir.join(&case.file)).unwrap();
+        let out: Value =
+            serde_json::from_str(&chainjudge::api::next_json(&case.file, &text, "", case.at))
+                .unwrap();
+        assert!(
+            out.get("error").is_none(),
+            "{}: {}",
+            case.file,
+            out["error"]
+        );
+        let got = out["answers"].as_array().cloned().unwrap_or_default();
+        let wants: Vec<&Expected> = if case.answers.is_empty() {
+            vec![&case.answer]
+        } else {
+            case.answers.iter().collect()
+        };
+        if got.len() != wants.len() {
+            bad.push(format!(
+                "{}: expected {} answer(s), got {}: {}",
+                case.file,
+                wants.len(),
+                got.len(),
+                serde_json::to_string(&got).unwrap()
+            ));
+            continue;
+        }
+        for (w, g) in wants.iter().zip(&got) {
+            if let Some(eds) = &w.editions {
+                if strings(&g["editions"]) != *eds {
+                    bad.push(format!(
+                        "{}: editions {:?}, got {}",
+                        case.file, eds, g["editions"]
+                    ));
+                }
+            }
+            bad.extend(check(&case.file, w, g));
+        }
+    }
+    assert!(
+        files.is_empty(),
+        "files without an expected answer: {files:?}"
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
