@@ -45,7 +45,9 @@ const nameInput = (o, label, option) => el("input", { class: "bname", type: "tex
   oninput: (e) => {
     const v = e.target.value.trim();
     if (!v) return;
+    const before = [o.name, idOf(o)];
     o.name = v;
+    renameInActions(before, [o.name, idOf(o)]);
     if (option) for (const x of document.querySelectorAll(`#build option[data-${option}]`)) x.textContent = v;
     changed(false);
   } });
@@ -58,7 +60,20 @@ function buildSelect(label, value, options, set) {
 }
 const playerOptions = (none) => [...(none ? [[-1, "nobody"]] : []), ...BM.players.map((p, i) => [i, p, "player-" + i])];
 const placeOptions = () => [["base", "base"], ...BM.battlefields.map((b, i) => [i, b.name, "bf-" + i])];
-const removeButton = (list, o, what) => el("button", { class: "plain remove", type: "button", "aria-label": "Remove " + what, onclick: () => { list.splice(list.indexOf(o), 1); changed(); } }, "✕");
+const removeButton = (list, o, what) => el("button", { class: "plain remove", type: "button", "aria-label": "Remove " + what, onclick: () => {
+  const at = list.indexOf(o);
+  list.splice(at, 1);
+  // The units at a battlefield removed go to base; those at later ones keep their place.
+  if (list === BM.battlefields) for (const u of BM.units) if (u.at !== "base") u.at = u.at === at ? "base" : u.at > at ? u.at - 1 : u.at;
+  changed();
+} }, "✕");
+// A name or id the written actions use, renamed with its object: [name, id] before and after.
+function renameInActions(before, after) {
+  const swap = (v) => (Array.isArray(v) ? v.map(swap) : v && typeof v === "object"
+    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [before.includes(k) && k !== "name" ? after[before.indexOf(k)] : k, swap(x)]))
+    : before.includes(v) ? after[before.indexOf(v)] : v);
+  BM.actions = BM.actions.map(swap);
+}
 // The player with the fewest objects in `list`, for a new one's controller.
 const fewest = (list) => BM.players.map((p, i) => i).sort((a, b) => list.filter((o) => o.controller === a).length - list.filter((o) => o.controller === b).length)[0];
 function buildSection(key, title, body, add) {
@@ -75,6 +90,7 @@ function playersPart() {
       oninput: (e) => {
         const v = e.target.value.trim();
         if (!v || BM.players.some((x, j) => j !== i && x === v)) return;
+        renameInActions([BM.players[i]], [v]);
         BM.players[i] = v;
         for (const x of document.querySelectorAll(`#build option[data-player-${i}]`)) x.textContent = v;
         changed(false);

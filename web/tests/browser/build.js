@@ -63,6 +63,7 @@ module.exports = async ({ page, check, shot, text, fits }) => {
       W.next_json = () => JSON.stringify({ format_version: 1, file: "situation.yaml", answers: [{ editions: ["july", "october"], after_step: 1, over: false,
         why: "nothing is written after this point", player: "Ana", priority: "Ana", focus: null, state: "Neutral Open", phase: "Main",
         may: [{ action: "move", what: "a standard move of vanguard", cites: ["144"], units: ["vanguard"], to: ["Battlefield 1", "Battlefield 2"] },
+          { action: "play", what: "play a card with Reaction timing", cites: ["813"], timing: "reaction" },
           { action: "pass", what: "pass: ends the Main Phase", cites: ["305"] }, { action: "end_turn", what: "end the turn", cites: ["316.9"] }], not_now: [] }] });
     });
     await page.evaluate(() => askNext());
@@ -82,7 +83,18 @@ module.exports = async ({ page, check, shot, text, fits }) => {
     check((await page.inputValue("#replay-text")).endsWith("  - pass: Ana\n"), "Build: a tap on pass writes it");
     await page.click("#build-undo");
     check((await page.inputValue("#replay-text")) === moved, "Build: Undo takes the last action back");
+    // Play opens a short form: the name typed, the kind and the timing keyword offered.
+    await page.click("#build-next button[data-action=play]");
+    check((await page.inputValue("#play-timing")) === "reaction", "Build: play's form starts at the timing next gave");
+    await page.fill("#play-name", "Void Bolt");
+    await page.click("#play-add");
+    check((await page.inputValue("#replay-text")).endsWith("  - play: { name: Void Bolt, controller: Ana, kind: spell, keyword: reaction }\n"), "Build: the play is written with its timing keyword");
+    await page.click("#build-undo");
   }
+  // A unit renamed: the move naming it follows.
+  await page.fill(`${sec("units")} input[aria-label="Unit 1's name"]`, "Vanguard Captain");
+  check((await page.inputValue("#replay-text")).includes("  - move: { units: vanguard-captain, to: Battlefield 1 }"), "Build: a unit renamed, the written move names its new id");
+  await page.fill(`${sec("units")} input[aria-label="Unit 1's name"]`, "Vanguard");
 
   // The form and its situation come back after a reload.
   await page.reload();
