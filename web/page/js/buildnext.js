@@ -122,7 +122,12 @@ function askNext() {
   const show = (...kids) => box.replaceChildren(...kids.flat().filter(Boolean));
   const r = nextAnswer();
   if (r === null) {
-    show(head, el("p", { class: "muted", id: "build-no-next" }, "This page's engine cannot say yet who acts and what they may do (it has no `next`). Write actions in the YAML, or replay."), done, el("div", { id: "build-sheet" }));
+    // Without `next`, at least whether the situation loads, and its first problem.
+    const p = JSON.parse(W.replay_page_json(currentPath, $("replay-text").value, $("replay-rules").value));
+    const first = p.problems && p.problems.places[0];
+    show(head, el("p", { class: "muted", id: "build-no-next" }, "This page's engine cannot say yet who acts and what they may do (it has no `next`). Write actions in the YAML, or replay."),
+      p.problems ? el("div", { class: "card what bad", id: "build-error" }, first ? "Line " + first.line + ": " + first.message + ". Replay shows where." : p.problems.message) : null,
+      done, el("div", { id: "build-sheet" }));
     return;
   }
   if (r.error) {

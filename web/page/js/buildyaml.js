@@ -26,7 +26,7 @@ function yamlScalar(v) {
 // Any value, in YAML's flow style: { a: 1, b: [x, y] }.
 function flowYaml(v) {
   if (Array.isArray(v)) return "[" + v.map(flowYaml).join(", ") + "]";
-  if (v && typeof v === "object") return "{ " + Object.entries(v).map(([k, x]) => k + ": " + flowYaml(x)).join(", ") + " }";
+  if (v && typeof v === "object") return "{ " + Object.entries(v).map(([k, x]) => yamlScalar(k) + ": " + flowYaml(x)).join(", ") + " }";
   return yamlScalar(v);
 }
 // The ids the file will give its objects: the slug of each name, or, where two would be the
@@ -50,8 +50,11 @@ function modelYaml(m) {
   const who = (i) => (i < 0 ? "none" : m.players[i]);
   const idKey = (o) => (ids.get(o) === idSlug(o.name) ? {} : { id: ids.get(o) });
   const lines = ["format: 1", "title: " + yamlScalar(m.title), "rules: " + m.rules, "players: " + flowYaml(m.players),
-    "turn: " + yamlScalar(m.players[m.turn]), "points: " + flowYaml(Object.fromEntries(m.players.map((p, i) => [p, m.points[i]])))];
-  lines.push("board:");
+    "turn: " + yamlScalar(m.players[m.turn])];
+  // A Chain with no battlefields and no units is a format-1 file: no points, no board keys.
+  const board = m.battlefields.length || m.units.length;
+  if (board || m.points.some((p) => p)) lines.push("points: " + flowYaml(Object.fromEntries(m.players.map((p, i) => [p, m.points[i]]))));
+  if (board || m.gear.length || m.legends.length) lines.push("board:");
   for (const b of m.battlefields) lines.push("  - " + flowYaml({ ...idKey(b), name: b.name, kind: "battlefield", controller: who(b.controller) }));
   for (const u of m.units) {
     const o = { ...idKey(u), name: u.name, kind: "unit", controller: who(u.controller) };
