@@ -21,6 +21,8 @@ const undoAction = () => { BM.actions.pop(); changed(); };
 // The ids the file gives the model's objects (for moves and assignments).
 const idOf = (o) => modelIds(BM).get(o);
 const unitName = (id) => { const u = BM.units.find((x) => idOf(x) === id); return u ? u.name : id; };
+// A place `next` names by id (`battlefield-1`), as the judge wrote it: its name; base stays base.
+const placeName = (id) => { const b = BM.battlefields.find((x) => idOf(x) === id || x.name === id); return b ? b.name : id; };
 const oneOrList = (xs) => (xs.length === 1 ? xs[0] : xs);
 const asId = (x) => (typeof x === "string" ? x : x.id || x.unit || x.name);
 
@@ -31,43 +33,61 @@ function actionSheet(title, body, add) {
     el("div", { class: "row" }, add, el("button", { class: "plain", type: "button", onclick: () => box.replaceChildren() }, "Cancel"))));
   box.scrollIntoView({ block: "nearest" });
 }
+// A play's short form: the card's name, its kind and timing keyword (as `next` offered it);
+// a facedown card played (Hidden, 811) names which one; a unit with Ambush, where it enters.
 function playSheet(e, player) {
-  const kinds = e.action === "activate" ? ["activated"] : ["spell", "unit", "gear"];
+  const hidden = e.timing === "hidden";
+  const ambush = e.timing === "ambush";
+  const kinds = e.action === "activate" ? ["activated"] : ambush ? ["unit"] : hidden ? ["unit", "spell"] : ["spell", "unit", "gear"];
+  const timings = [].concat(e.timing || []);
   const name = el("input", { class: "bname", id: "play-name", type: "text", placeholder: "Card name", "aria-label": "Card name", autocomplete: "off" });
   const kind = el("select", { id: "play-kind", "aria-label": "Kind" }, kinds.map((k) => el("option", { value: k }, k)));
   const timing = el("select", { id: "play-timing", "aria-label": "Timing keyword" }, [["", "no keyword"], ["action", "Action"], ["reaction", "Reaction"]].map(([v, t]) => el("option", { value: v }, t)));
-  timing.value = e.timing === "action" || e.timing === "reaction" ? e.timing : "";
+  timing.value = ["action", "reaction"].includes(timings[0]) ? timings[0] : "";
+  // Where it comes from or enters: the facedown card, or the battlefield for Ambush.
+  const where = hidden || ambush ? el("select", { id: "play-where", "aria-label": hidden ? "Facedown card" : "Enters at" },
+    (hidden ? e.cards : e.to || []).map((x) => el("option", { value: asId(x) }, asId(x)))) : null;
   const add = el("button", { class: "act", id: "play-add", type: "button", onclick: () => {
     const item = { name: name.value.trim() || "Card", controller: player, kind: kind.value };
-    if (timing.value) item.keyword = timing.value;
+    if (timing.value && !hidden && !ambush) item.keyword = timing.value;
+    if (hidden) Object.assign(item, { from: "hidden", facedown: where.value });
     if (kind.value === "unit") item.might = 3;
+    if (ambush) Object.assign(item, { ambush: true, at: where.value });
     $("build-sheet").replaceChildren();
     addAction({ play: item });
   } }, "Add the play");
-  actionSheet((e.action === "activate" ? "Activate" : "Play") + " for " + player, el("div", { class: "brow" }, name, kind, timing), add);
+  actionSheet((e.action === "activate" ? "Activate" : "Play") + " for " + player, el("div", { class: "brow" }, name, kind, hidden || ambush ? where : timing), add);
   name.focus();
 }
 function moveSheet(e, player) {
   const units = (e.units || []).map((u) => ({ id: asId(u), to: u.to }));
   const chosen = new Set(units.length === 1 ? [units[0].id] : []);
-  const to = [...new Set([...(e.to || []), ...units.flatMap((u) => u.to || [])])].map(asId);
-  const draw = () => actionSheet("Move " + player + "'s units", [
+  // The places every chosen unit may go to (all of them move together, 144.3.a).
+  const common = () => {
+    const picked = units.filter((u) => chosen.has(u.id) && u.to);
+    const all = [...new Set([...(e.to || []), ...units.flatMap((u) => u.to || [])])];
+    return (picked.length ? all.filter((t) => picked.every((u) => u.to.includes(t))) : all).map(asId);
+  };
+  const draw = (to = common()) => actionSheet("Move " + player + "'s units", [
     el("p", { class: "muted" }, "Units (ready ones only):"),
     el("div", { class: "brow chips" }, units.map((u) => el("button", { class: "toggle", type: "button", "aria-pressed": String(chosen.has(u.id)),
       onclick: () => { if (chosen.has(u.id)) chosen.delete(u.id); else chosen.add(u.id); draw(); } }, unitName(u.id)))),
     el("p", { class: "muted" }, "To:"),
     el("div", { class: "brow" }, to.map((t) => el("button", { class: "plain move-to", type: "button", ...dis(!chosen.size),
-      onclick: () => { $("build-sheet").replaceChildren(); addAction({ move: { units: oneOrList([...chosen]), to: t } }); } }, t)))], null);
+      onclick: () => { $("build-sheet").replaceChildren(); addAction({ move: { units: oneOrList([...chosen]), to: placeName(t) } }); } }, placeName(t))))], null);
   draw();
 }
 function assignSheet(e, player) {
-  const units = (e.units || []).map(asId);
+  // The units assigned to, each with the damage that is lethal to it where `next` gives it.
+  const targets = (e.units || e.to || []).map((u) => ({ id: asId(u), lethal: u.lethal, tank: u.tank, backline: u.backline }));
+  const units = targets.map((t) => t.id);
+  const label = (t) => unitName(t.id) + (t.lethal ? " (lethal " + t.lethal + (t.tank ? ", Tank" : "") + (t.backline ? ", Backline" : "") + ")" : "");
   const to = Object.fromEntries(units.map((u) => [u, 0]));
   const total = Number(e.total || 0);
   const draw = () => {
     const left = total - Object.values(to).reduce((a, b) => a + b, 0);
     actionSheet("Combat damage " + player + " assigns: " + total, [el("p", { class: "muted" }, left + " left to assign"),
-      units.map((u) => el("div", { class: "brow" }, el("span", { class: "stepper" }, el("span", { class: "slabel" }, unitName(u)),
+      targets.map(({ id: u }, i) => el("div", { class: "brow" }, el("span", { class: "stepper" }, el("span", { class: "slabel" }, label(targets[i])),
         el("button", { class: "plain", type: "button", ...dis(!to[u]), onclick: () => { to[u]--; draw(); } }, "−"), el("output", { class: "sval" }, String(to[u])),
         el("button", { class: "plain", type: "button", ...dis(!left), onclick: () => { to[u]++; draw(); } }, "+"))))],
     el("button", { class: "act", type: "button", ...dis(left), onclick: () => { $("build-sheet").replaceChildren(); addAction({ assign: { by: player, to: { ...to } } }); } }, "Add the assignment"));

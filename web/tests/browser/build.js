@@ -62,7 +62,7 @@ module.exports = async ({ page, check, shot, text, fits }) => {
     await page.evaluate(() => {
       W.next_json = () => JSON.stringify({ format_version: 1, file: "situation.yaml", answers: [{ editions: ["july", "october"], after_step: 1, over: false,
         why: "nothing is written after this point", player: "Ana", priority: "Ana", focus: null, state: "Neutral Open", phase: "Main",
-        may: [{ action: "move", what: "a standard move of vanguard", cites: ["144"], units: ["vanguard"], to: ["Battlefield 1", "Battlefield 2"] },
+        may: [{ action: "move", what: "a standard move of vanguard", cites: ["144"], units: [{ unit: "vanguard", from: "base", to: ["battlefield-1", "battlefield-2"] }] },
           { action: "play", what: "play a card with Reaction timing", cites: ["813"], timing: "reaction" },
           { action: "pass", what: "pass: ends the Main Phase", cites: ["305"] }, { action: "end_turn", what: "end the turn", cites: ["316.9"] }], not_now: [] }] });
     });
