@@ -37,6 +37,7 @@ function setText(text, path, what) {
   localStorage.setItem("chainjudge.edited", "0");
   localStorage.removeItem("chainjudge.replayed");
   save();
+  buildSync();
   // The Undo of earlier edits stays until the judge edits again.
   if (had) {
     try {
@@ -59,6 +60,7 @@ function offerUndo(before) {
       localStorage.setItem("chainjudge.edited", "1");
       localStorage.removeItem("chainjudge.undo");
       save();
+      buildSync();
       notice.replaceChildren(el("div", { class: "card muted" }, "Your edited situation is back."));
       $("replay-out").replaceChildren();
       if (before.replayed) { localStorage.setItem("chainjudge.replayed", before.replayed); replay(); }
@@ -232,4 +234,5 @@ function restore() {
   history.replaceState(current(), "");
   const replayed = JSON.parse(localStorage.getItem("chainjudge.replayed") || "null");
   if (replayed) { $("replay-rules").value = replayed.rules; replay(); }
+  restoreBuild();
 }

@@ -1,0 +1,159 @@
+// The Build view's second half: the page asks the engine what may happen next (`next`, the
+// CLI's `chainjudge next FILE --format json`), shows the player who acts in large type and a
+// button for each legal action; a tap writes that action at the end of `actions`, replays, and
+// asks again. Actions needing choices (which units move where, a card's name and kind, damage
+// to assign, an order, a showdown to begin) open a short form first. Every action can be undone.
+
+// The engine's answer for the editor's text, or null when this page's engine has no `next`.
+function nextAnswer() {
+  if (!W || typeof W.next_json !== "function") return null;
+  return JSON.parse(W.next_json(currentPath, $("replay-text").value, $("replay-rules").value, 0));
+}
+// Adds `action` (one key: its value) to the model's actions, writes, replays and asks again.
+function addAction(action) {
+  BM.actions.push(action);
+  writeModel();
+  drawBuild();
+  replay(false);
+  askNext();
+}
+const undoAction = () => { BM.actions.pop(); changed(); };
+// The ids the file gives the model's objects (for moves and assignments).
+const idOf = (o) => modelIds(BM).get(o);
+const unitName = (id) => { const u = BM.units.find((x) => idOf(x) === id); return u ? u.name : id; };
+// A place `next` names by id (`battlefield-1`), as the judge wrote it: its name; base stays base.
+const placeName = (id) => { const b = BM.battlefields.find((x) => idOf(x) === id || x.name === id); return b ? b.name : id; };
+const oneOrList = (xs) => (xs.length === 1 ? xs[0] : xs);
+const asId = (x) => (typeof x === "string" ? x : x.id || x.unit || x.name);
+
+// The short form an action opens, in place of the buttons, with its own Add and Cancel.
+function actionSheet(title, body, add) {
+  const box = $("build-sheet");
+  box.replaceChildren(el("div", { class: "card sheet" }, el("h4", {}, title), body,
+    el("div", { class: "row" }, add, el("button", { class: "plain", type: "button", onclick: () => box.replaceChildren() }, "Cancel"))));
+  box.scrollIntoView({ block: "nearest" });
+}
+// A play's short form: the card's name, its kind and timing keyword (as `next` offered it);
+// a facedown card played (Hidden, 811) names which one; a unit with Ambush, where it enters.
+function playSheet(e, player) {
+  const hidden = e.timing === "hidden";
+  const ambush = e.timing === "ambush";
+  const kinds = e.action === "activate" ? ["activated"] : ambush ? ["unit"] : hidden ? ["unit", "spell"] : ["spell", "unit", "gear"];
+  const timings = [].concat(e.timing || []);
+  const name = el("input", { class: "bname", id: "play-name", type: "text", placeholder: "Card name", "aria-label": "Card name", autocomplete: "off" });
+  const kind = el("select", { id: "play-kind", "aria-label": "Kind" }, kinds.map((k) => el("option", { value: k }, k)));
+  const timing = el("select", { id: "play-timing", "aria-label": "Timing keyword" }, [["", "no keyword"], ["action", "Action"], ["reaction", "Reaction"]].map(([v, t]) => el("option", { value: v }, t)));
+  timing.value = ["action", "reaction"].includes(timings[0]) ? timings[0] : "";
+  // Where it comes from or enters: the facedown card, or the battlefield for Ambush.
+  const where = hidden || ambush ? el("select", { id: "play-where", "aria-label": hidden ? "Facedown card" : "Enters at" },
+    (hidden ? e.cards : e.to || []).map((x) => el("option", { value: asId(x) }, asId(x)))) : null;
+  const add = el("button", { class: "act", id: "play-add", type: "button", onclick: () => {
+    const item = { name: name.value.trim() || "Card", controller: player, kind: kind.value };
+    if (timing.value && !hidden && !ambush) item.keyword = timing.value;
+    if (hidden) Object.assign(item, { from: "hidden", facedown: where.value });
+    if (kind.value === "unit") item.might = 3;
+    if (ambush) Object.assign(item, { ambush: true, at: where.value });
+    $("build-sheet").replaceChildren();
+    addAction({ play: item });
+  } }, "Add the play");
+  actionSheet((e.action === "activate" ? "Activate" : "Play") + " for " + player, el("div", { class: "brow" }, name, kind, hidden || ambush ? where : timing), add);
+  name.focus();
+}
+function moveSheet(e, player) {
+  const units = (e.units || []).map((u) => ({ id: asId(u), to: u.to }));
+  const chosen = new Set(units.length === 1 ? [units[0].id] : []);
+  // The places every chosen unit may go to (all of them move together, 144.3.a).
+  const common = () => {
+    const picked = units.filter((u) => chosen.has(u.id) && u.to);
+    const all = [...new Set([...(e.to || []), ...units.flatMap((u) => u.to || [])])];
+    return (picked.length ? all.filter((t) => picked.every((u) => u.to.includes(t))) : all).map(asId);
+  };
+  const draw = (to = common()) => actionSheet("Move " + player + "'s units", [
+    el("p", { class: "muted" }, "Units (ready ones only):"),
+    el("div", { class: "brow chips" }, units.map((u) => el("button", { class: "toggle", type: "button", "aria-pressed": String(chosen.has(u.id)),
+      onclick: () => { if (chosen.has(u.id)) chosen.delete(u.id); else chosen.add(u.id); draw(); } }, unitName(u.id)))),
+    el("p", { class: "muted" }, "To:"),
+    el("div", { class: "brow" }, to.map((t) => el("button", { class: "plain move-to", type: "button", ...dis(!chosen.size),
+      onclick: () => { $("build-sheet").replaceChildren(); addAction({ move: { units: oneOrList([...chosen]), to: placeName(t) } }); } }, placeName(t))))], null);
+  draw();
+}
+function assignSheet(e, player) {
+  // The units assigned to, each with the damage that is lethal to it where `next` gives it.
+  const targets = (e.units || e.to || []).map((u) => ({ id: asId(u), lethal: u.lethal, tank: u.tank, backline: u.backline }));
+  const units = targets.map((t) => t.id);
+  const label = (t) => unitName(t.id) + (t.lethal ? " (lethal " + t.lethal + (t.tank ? ", Tank" : "") + (t.backline ? ", Backline" : "") + ")" : "");
+  const to = Object.fromEntries(units.map((u) => [u, 0]));
+  const total = Number(e.total || 0);
+  const draw = () => {
+    const left = total - Object.values(to).reduce((a, b) => a + b, 0);
+    actionSheet("Combat damage " + player + " assigns: " + total, [el("p", { class: "muted" }, left + " left to assign"),
+      targets.map(({ id: u }, i) => el("div", { class: "brow" }, el("span", { class: "stepper" }, el("span", { class: "slabel" }, label(targets[i])),
+        el("button", { class: "plain", type: "button", ...dis(!to[u]), onclick: () => { to[u]--; draw(); } }, "−"), el("output", { class: "sval" }, String(to[u])),
+        el("button", { class: "plain", type: "button", ...dis(!left), onclick: () => { to[u]++; draw(); } }, "+"))))],
+    el("button", { class: "act", type: "button", ...dis(left), onclick: () => { $("build-sheet").replaceChildren(); addAction({ assign: { by: player, to: { ...to } } }); } }, "Add the assignment"));
+  };
+  draw();
+}
+function orderSheet(e) {
+  const ids = (e.triggers || []).map(asId);
+  const order = [];
+  const draw = () => actionSheet("Order: tap the one put on the Chain first (it resolves last), then the next", [
+    el("div", { class: "brow chips" }, ids.map((t) => el("button", { class: "toggle", type: "button", "aria-pressed": String(order.includes(t)),
+      onclick: () => { if (order.includes(t)) order.splice(order.indexOf(t), 1); else order.push(t); draw(); } }, (order.includes(t) ? order.indexOf(t) + 1 + ". " : "") + t)))],
+  el("button", { class: "act", type: "button", ...dis(order.length !== ids.length), onclick: () => { $("build-sheet").replaceChildren(); addAction({ order: [...order] }); } }, "Add the order"));
+  draw();
+}
+// What a tap on each kind of action does.
+function takeAction(e, player) {
+  $("build-sheet").replaceChildren();
+  if (e.action === "pass" || e.action === "end_turn") addAction({ [e.action]: player });
+  else if (e.action === "play" || e.action === "activate") playSheet(e, player);
+  else if (e.action === "move") moveSheet(e, player);
+  else if (e.action === "assign") assignSheet(e, player);
+  else if (e.action === "order") orderSheet(e);
+  else if (e.action === "begin") {
+    const bfs = (e.battlefields || []).map(asId);
+    actionSheet("Begin which showdown or combat first?", el("div", { class: "brow" }, bfs.map((b) => el("button", { class: "plain", type: "button",
+      onclick: () => { $("build-sheet").replaceChildren(); addAction({ begin: b }); } }, b))), null);
+  }
+}
+// One answer: the player who acts, large; the holders, state and phase; a button per action.
+function answerCard(a, many) {
+  const eds = (a.editions || []).map((x) => EDITION[x] || x).join(" and ");
+  const who = a.over ? "The game is over" : a.player ? a.player + " acts" : "Nobody acts";
+  const facts = [a.priority ? "Priority: " + a.priority : null, a.focus ? "Focus: " + a.focus : null, a.state, a.phase ? a.phase + " Phase" : null].filter(Boolean).join(" · ");
+  return el("div", { class: "card next-answer" }, many ? el("p", { class: "muted" }, "Under " + eds) : null,
+    el("p", { class: "who", ...(many ? {} : { id: "build-who" }) }, who), facts ? el("p", { class: "muted" }, facts) : null,
+    a.why ? el("p", { class: "muted" }, inline(a.why)) : null,
+    el("div", { class: "may" }, (a.may || []).map((e) => el("button", { class: "plain may-" + e.action, type: "button", "data-action": e.action,
+      onclick: () => takeAction(e, e.player || a.player) }, el("span", { class: "may-what" }, inline(e.what || e.action)),
+      e.cites && e.cites.length ? el("span", { class: "muted cites" }, " " + e.cites.join(", ")) : null))),
+    a.not_now && a.not_now.length ? el("details", { class: "not-now" }, el("summary", {}, "Not now (" + a.not_now.length + ")"),
+      a.not_now.map((n) => el("p", { class: "muted" }, n.action + ": ", inline(n.why || ""), n.cites && n.cites.length ? " (" + n.cites.join(", ") + ")" : ""))) : null);
+}
+// Asks `next` for the editor's text and shows the answer, the actions so far and their Undo.
+function askNext() {
+  const box = $("build-next");
+  if (!BM) { box.replaceChildren(); return; }
+  const done = BM.actions.length ? el("div", { class: "card actions-so-far" }, el("h4", {}, "Actions so far (" + BM.actions.length + ")"),
+    el("ol", {}, BM.actions.map((a) => { const [k, v] = Object.entries(a)[0]; return el("li", {}, el("code", {}, k + ": " + flowYaml(v))); })),
+    el("button", { class: "plain", id: "build-undo", type: "button", onclick: undoAction }, "Undo the last action")) : null;
+  const head = el("h3", { class: "next-head" }, "What may happen next");
+  const show = (...kids) => box.replaceChildren(...kids.flat().filter(Boolean));
+  const r = nextAnswer();
+  if (r === null) {
+    // Without `next`, at least whether the situation loads, and its first problem.
+    const p = JSON.parse(W.replay_page_json(currentPath, $("replay-text").value, $("replay-rules").value));
+    const first = p.problems && p.problems.places[0];
+    show(head, el("p", { class: "muted", id: "build-no-next" }, "This page's engine cannot say yet who acts and what they may do (it has no `next`). Write actions in the YAML, or replay."),
+      p.problems ? el("div", { class: "card what bad", id: "build-error" }, first ? "Line " + first.line + ": " + first.message + ". Replay shows where." : p.problems.message) : null,
+      done, el("div", { id: "build-sheet" }));
+    return;
+  }
+  if (r.error) {
+    show(head, el("div", { class: "card what bad", id: "build-error" }, "The situation does not load: " + r.error.message + " Replay shows where."), done, el("div", { id: "build-sheet" }));
+    return;
+  }
+  const answers = r.answers || [];
+  show(head, answers.map((a) => answerCard(a, answers.length > 1)), el("div", { id: "build-sheet" }), done);
+}
