@@ -1,6 +1,6 @@
-//! Where a written play did not fit (issue 21): a `play` the replay refused or never reached,
-//! which `pass` actions written just before it, for the players who then held Priority or Focus,
-//! would have let through. Found by replaying the file with those passes added (never changing
+//! Where a written play or standard move did not fit (issue 21): a `play` the replay refused or
+//! never reached, or a `move` refused (during a Closed State, say), which `pass` actions written
+//! just before it, for the players who then held Priority or Focus, would have let through. Found by replaying the file with those passes added (never changing
 //! the replay itself), and told as a hint: "Ana's play of bolt waited for Ben: write `pass: Ben`
 //! before it".
 //!
@@ -17,8 +17,10 @@ use crate::yaml::Loc;
 pub struct Waited {
     /// The play action's node in the file.
     pub loc: Loc,
-    /// The item's id.
+    /// The item's id, or the move's.
     pub id: String,
+    /// A standard move (`move`), not a play.
+    pub is_move: bool,
     /// Its controller.
     pub controller: PlayerId,
     /// The passes to write before it, in order.
@@ -41,7 +43,7 @@ pub fn waited(s: &Situation, traces: &[Trace]) -> Vec<Waited> {
             .chain(&t.outcome.unreached)
             .map(|(id, _)| id);
         for id in stuck {
-            let Some((i, controller)) = play_at(s, id) else {
+            let Some((i, controller, is_move)) = play_at(s, id) else {
                 continue;
             };
             let Some(passes) = passes_that_fit(s, t.edition, i, id, controller) else {
@@ -52,6 +54,7 @@ pub fn waited(s: &Situation, traces: &[Trace]) -> Vec<Waited> {
                 None => out.push(Waited {
                     loc: s.actions[i].loc,
                     id: id.clone(),
+                    is_move,
                     controller,
                     passes,
                     editions: vec![t.edition],
@@ -63,13 +66,14 @@ pub fn waited(s: &Situation, traces: &[Trace]) -> Vec<Waited> {
     out
 }
 
-/// The index in `actions` of the play of `id`, and its controller.
-fn play_at(s: &Situation, id: &str) -> Option<(usize, PlayerId)> {
+/// The index in `actions` of the play or move of `id`, its player, and whether it is a move.
+fn play_at(s: &Situation, id: &str) -> Option<(usize, PlayerId, bool)> {
     s.actions
         .iter()
         .enumerate()
         .find_map(|(i, a)| match &a.kind {
-            ActionKind::Play(item) if item.id == id => Some((i, item.controller?)),
+            ActionKind::Play(item) if item.id == id => Some((i, item.controller?, false)),
+            ActionKind::Move { id: m, by, .. } if m == id => Some((i, *by, true)),
             _ => None,
         })
 }

@@ -1445,3 +1445,106 @@ fn a_play_that_waited_for_a_pass_says_which_to_write() {
     assert!(refused.contains("Refused: stacked-deck"), "{refused}");
     assert!(!refused.contains("waited for"), "{refused}");
 }
+
+#[test]
+fn a_move_written_during_a_closed_state_says_which_pass_to_write() {
+    // Ana's spell is on the Chain when her move comes: a standard move needs no Chain (4.8), so
+    // it is refused; with Ben's pass written first, the spell resolves and the move is made.
+    let dir = scratch("waited-move");
+    let file = dir.join("move.yaml");
+    let board = "format: 1\nplayers: [Ana, Ben]\nturn: Ana\npoints: { Ana: 0, Ben: 0 }\nboard:\n  - { name: Battlefield 1, kind: battlefield, controller: none }\n  - { name: Battlefield 2, kind: battlefield, controller: none }\n  - { name: Vanguard, kind: unit, controller: Ana, might: 3 }\n  - { name: Poro, kind: unit, controller: Ben, might: 3 }\nchain: []\nactions:\n  - play: { id: bolt, name: Bolt, controller: Ana, kind: spell }\n";
+    let mv = "  - move: { units: vanguard, to: Battlefield 1 }\n";
+    std::fs::write(&file, format!("{board}{mv}")).unwrap();
+    let f = file.to_str().unwrap();
+    let text = String::from_utf8(run(&["replay", f], &[]).stdout).unwrap();
+    assert!(
+        text.contains(
+            "line 13: Ana's standard move move-1 waited for Ben: write `pass: Ben` before it"
+        ),
+        "{text}"
+    );
+    std::fs::write(&file, format!("{board}  - pass: Ben\n{mv}")).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_slice(&run(&["replay", f, "--format", "json"], &[]).stdout).unwrap();
+    assert!(v.get("hints").is_none(), "{v}");
+    assert_eq!(
+        v["outcome"]["july"]["board"]["locations"]["vanguard"], "battlefield-1",
+        "{v}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn next_says_who_acts_and_refuses_bad_input_with_exit_2() {
+    let out = run(
+        &[
+            "next",
+            "tests/next/showdown-focus-holder.yaml",
+            "--width",
+            "100",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Ben holds Focus and Priority. Ben acts now and may:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  pass Focus: Ana gains Focus and Priority  [347.2]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not now: a card with no timing keyword"),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| l.chars().count() <= 100), "{text}");
+    // Under one edition only, the answer says so; a bad file is exit 2 with JSON on stdout.
+    let oct = run(
+        &[
+            "next",
+            "tests/next/closed-own-item.yaml",
+            "--rules",
+            "october",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&oct.stdout).unwrap();
+    assert_eq!(
+        v["answers"][0]["editions"],
+        serde_json::json!(["october"]),
+        "{v}"
+    );
+    assert_eq!(v["format_version"], 1);
+    let bad = run(
+        &[
+            "next",
+            "tests/bad/01-bad-indentation.yaml",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
+    assert!(v["error"]["problems"][0]["line"].as_u64().is_some(), "{v}");
+    let at = run(
+        &[
+            "next",
+            "tests/next/closed-last-to-pass.yaml",
+            "--at",
+            "1",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&at.stdout).unwrap();
+    assert_eq!(
+        v["answers"][0]["player"], "Ana",
+        "after step 1 Ana still holds Priority: {v}"
+    );
+}

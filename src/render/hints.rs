@@ -19,7 +19,7 @@ pub(crate) fn hints_at(r: &Report) -> Vec<(usize, usize, String)> {
             (line, col, filled_note(&eds, &note))
         })
         .collect();
-    // Plays that waited for a pass not written before them (issue 21).
+    // Plays and moves that waited for a pass not written before them (issue 21).
     for w in crate::waited::waited(s, &r.traces) {
         let (line, col) = crate::diag::line_col(&s.source, w.loc.offset);
         let names: Vec<String> = w.passes.iter().map(|p| s.name(*p).to_string()).collect();
@@ -34,8 +34,13 @@ pub(crate) fn hints_at(r: &Report) -> Vec<(usize, usize, String)> {
             line,
             col,
             format!(
-                "{}'s play of {} waited for {}: write {} before it{under}",
+                "{}'s {} {} waited for {}: write {} before it{under}",
                 s.name(w.controller),
+                if w.is_move {
+                    "standard move"
+                } else {
+                    "play of"
+                },
                 w.id,
                 crate::engine::join_and(&names),
                 crate::engine::join_and(&write)
