@@ -202,3 +202,113 @@ fn next_answers_what_the_rules_allow_in_every_test_situation() {
     );
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// The timing `next` writes for a play of `item` (`play/<timing>`), or the timings list of an
+/// ability (`activate`).
+fn timing_of(item: &chainjudge::situation::ItemSpec) -> (&'static str, Vec<&'static str>) {
+    use chainjudge::situation::{FromZone, ItemKind, Keyword};
+    let t = match (item.from, item.keyword) {
+        (FromZone::Hidden, _) => "hidden",
+        (_, Some(Keyword::Reaction)) => "reaction",
+        (_, Some(Keyword::Action)) => "action",
+        (_, None) => "none",
+    };
+    let ambush = item.keys.unit.as_ref().is_some_and(|u| u.ambush);
+    let mut ok = vec![t];
+    if ambush {
+        ok.push("ambush");
+    }
+    if item.kind == ItemKind::Activated {
+        ("activate", ok)
+    } else {
+        ("play", ok)
+    }
+}
+
+/// For every ruling, cut before each written play the full replay takes: `next` on the cut
+/// file must allow that play when its player acts there (its timing among the `play` or
+/// `activate` entries), and allow a pass when someone else acts (the replay passed for them to
+/// reach the play). The engine's timing filter and `next` must never disagree.
+#[test]
+fn next_allows_every_play_the_rulings_make_at_the_point_they_make_it() {
+    use chainjudge::next::{answers, ActionWord, Stop};
+    use chainjudge::situation::ActionKind;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Ok(s) = chainjudge::situation::load(&name, &text) else {
+            continue;
+        };
+        if !s.has_situation {
+            continue;
+        }
+        let full: Vec<_> = chainjudge::editions_of(&s)
+            .into_iter()
+            .map(|ed| chainjudge::engine::replay(&s, ed, None))
+            .collect();
+        for (i, a) in s.actions.iter().enumerate() {
+            let ActionKind::Play(item) = &a.kind else {
+                continue;
+            };
+            let stuck = full.iter().any(|t| {
+                t.outcome
+                    .refused
+                    .iter()
+                    .chain(&t.outcome.unreached)
+                    .any(|(id, _)| *id == item.id)
+                    || t.error.is_some()
+            });
+            if stuck {
+                continue;
+            }
+            let mut cut = s.clone();
+            cut.actions.truncate(i);
+            let (word, timings) = timing_of(item);
+            for ans in answers(&cut, Stop::Unwritten, None) {
+                checked += 1;
+                let fits = |m: &chainjudge::next::May| {
+                    m.action.word() == word
+                        && m.details.get("timing").is_some_and(|t| match t {
+                            Value::String(x) => timings.contains(&x.as_str()),
+                            Value::Array(xs) => xs
+                                .iter()
+                                .any(|x| timings.contains(&x.as_str().unwrap_or(""))),
+                            _ => false,
+                        })
+                };
+                let ok = if ans.over.is_some() {
+                    false
+                } else if ans.player == item.controller {
+                    ans.may.iter().any(fits)
+                } else {
+                    ans.may.iter().any(|m| m.action == ActionWord::Pass)
+                };
+                if !ok {
+                    bad.push(format!(
+                        "{name}: before {} ({word} {timings:?}): {} acts, may {:?}, over {:?}",
+                        item.id,
+                        ans.player.map_or("nobody", |p| cut.name(p)),
+                        ans.may.iter().map(|m| &m.what).collect::<Vec<_>>(),
+                        ans.over
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} cuts checked");
+    assert!(
+        bad.is_empty(),
+        "{} of {checked}:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}

@@ -265,6 +265,7 @@ impl<'s> Engine<'s> {
     /// units with Ambush where `p` has units (822.1.b), when a plain card could not be played.
     fn hidden_and_ambush(&self, p: PlayerId, may: &mut Vec<May>) {
         if !self.board_on {
+            may.push(self.hidden_unlisted());
             return;
         }
         let hidden: Vec<String> = self
@@ -288,6 +289,8 @@ impl<'s> Engine<'s> {
                 .with("timing", "hidden")
                 .with("cards", hidden),
             );
+        } else {
+            may.push(self.hidden_unlisted());
         }
         let plain = self.timing_of(p, None, false).is_ok();
         let places: Vec<String> = (0..self.board.bfs.len())
@@ -308,6 +311,17 @@ impl<'s> Engine<'s> {
                 .with("to", places),
             );
         }
+    }
+
+    /// A play from facedown when the file lists no facedown card of the player's: one they hid
+    /// may still be played, with Reaction timing (811).
+    fn hidden_unlisted(&self) -> May {
+        May::new(
+            ActionWord::Play,
+            "play a card they hid facedown, if they have one (Hidden: any time they hold Priority)",
+            &[Cite::HiddenKeyword],
+        )
+        .with("timing", "hidden")
     }
 
     /// The standard moves `p` may make (144, 4.8), each ready unit with its destinations, or

@@ -54,20 +54,8 @@ module.exports = async ({ page, check, shot, text, fits }) => {
   check((await text(`${sec("units")} .bitem[data-i="0"] output`)) === "6", "Build: an edit in the YAML shows in the form");
   await page.fill("#replay-text", want);
 
-  // What may happen next: the engine's answer, or, with no `next` in this engine yet, a fake
-  // of its JSON, so that the buttons are tried either way.
-  const real = await page.evaluate(() => typeof W.next_json === "function");
-  if (!real) {
-    check((await page.$$("#build-no-next")).length === 1, "Build: without `next` the page says it cannot ask yet");
-    await page.evaluate(() => {
-      W.next_json = () => JSON.stringify({ format_version: 1, file: "situation.yaml", answers: [{ editions: ["july", "october"], after_step: 1, over: false,
-        why: "nothing is written after this point", player: "Ana", priority: "Ana", focus: null, state: "Neutral Open", phase: "Main",
-        may: [{ action: "move", what: "a standard move of vanguard", cites: ["144"], units: [{ unit: "vanguard", from: "base", to: ["battlefield-1", "battlefield-2"] }] },
-          { action: "play", what: "play a card with Reaction timing", cites: ["813"], timing: "reaction" },
-          { action: "pass", what: "pass: ends the Main Phase", cites: ["305"] }, { action: "end_turn", what: "end the turn", cites: ["316.9"] }], not_now: [] }] });
-    });
-    await page.evaluate(() => askNext());
-  }
+  // What may happen next: the engine's answer (`next_json`), as buttons.
+  check(await page.evaluate(() => typeof W.next_json === "function"), "Build: the engine answers `next`");
   await page.waitForSelector("#build-who");
   check(/^Ana acts$/.test(await text("#build-who")), `Build: the player who acts is shown (${await text("#build-who")})`);
   await page.click("#build-next button[data-action=move]");
@@ -78,17 +66,21 @@ module.exports = async ({ page, check, shot, text, fits }) => {
   check(/combat|Combat/.test(await text("#replay-out .summary")), "Build: and the page replays it at once: the move starts a combat");
   await fits("Build, next");
   await shot("build-next");
-  if (!real) {
+  {
+    // The combat began: Ana, the attacker, holds Focus; her pass is written at once.
+    await page.waitForSelector("#build-next button[data-action=pass]");
     await page.click("#build-next button[data-action=pass]");
     check((await page.inputValue("#replay-text")).endsWith("  - pass: Ana\n"), "Build: a tap on pass writes it");
     await page.click("#build-undo");
     check((await page.inputValue("#replay-text")) === moved, "Build: Undo takes the last action back");
-    // Play opens a short form: the name typed, the kind and the timing keyword offered.
+    // Play opens a short form: the name typed, the kind and the timing keyword offered. In a
+    // showdown the first play offered is an Action item (308.1.a, 806).
+    await page.waitForSelector("#build-next button[data-action=play]");
     await page.click("#build-next button[data-action=play]");
-    check((await page.inputValue("#play-timing")) === "reaction", "Build: play's form starts at the timing next gave");
+    check((await page.inputValue("#play-timing")) === "action", `Build: play's form starts at the timing next gave (${await page.inputValue("#play-timing")})`);
     await page.fill("#play-name", "Void Bolt");
     await page.click("#play-add");
-    check((await page.inputValue("#replay-text")).endsWith("  - play: { name: Void Bolt, controller: Ana, kind: spell, keyword: reaction }\n"), "Build: the play is written with its timing keyword");
+    check((await page.inputValue("#replay-text")).endsWith("  - play: { name: Void Bolt, controller: Ana, kind: spell, keyword: action }\n"), "Build: the play is written with its timing keyword");
     await page.click("#build-undo");
   }
   // A unit renamed: the move naming it follows.
