@@ -326,6 +326,9 @@ cites! {
     AssignRequirements = "assign_requirements",
     /// 815.1.b: a Tank unit gets lethal damage before its controller's units without Tank.
     TankFirst = "tank_first",
+    /// 465.2.c.8: a unit under requirements that exclude each other (Tank and Backline): the
+    /// assigner follows one of them.
+    AssignConflicting = "assign_conflicting",
     /// 815.1.c.2: units without Tank get damage only once every Tank unit has lethal.
     TankSeveral = "tank_several",
     /// 826.3: a Backline unit gets lethal damage after its controller's units without Backline.

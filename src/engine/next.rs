@@ -22,6 +22,8 @@ pub(super) enum Decision {
         /// Tank, Backline).
         targets: Vec<(String, i64, bool, bool)>,
         then: Option<(PlayerId, i64)>,
+        /// The assigner's stunned units, which add no Might to the total (423.1.b).
+        stunned: Vec<String>,
     },
     /// The player puts their simultaneous triggers on the Chain in an order (383.3.d).
     Order { by: PlayerId, ids: Vec<String> },
@@ -140,14 +142,15 @@ impl<'s> Engine<'s> {
                 total,
                 targets,
                 then,
+                stunned,
             } => (
                 Some(by),
-                vec![self.assign_choice(by, total, &targets, then)],
+                vec![self.assign_choice(by, total, &targets, then, &stunned)],
                 Vec::new(),
             ),
             Decision::Order { by, ids } => {
                 let what = format!(
-                    "order your simultaneous triggers {}: the first written goes on the Chain first and resolves last",
+                    "order their simultaneous triggers {}: the first written goes on the Chain first and resolves last",
                     join_and(&ids)
                 );
                 let may = May::new(ActionWord::Order, what, &[Cite::TriggerOrderController])
@@ -164,12 +167,12 @@ impl<'s> Engine<'s> {
                     if combat { "combat" } else { "showdown" },
                     join_or(&ids)
                 );
-                let cite = if combat {
-                    Cite::CombatChoice
+                let cites: &[Cite] = if combat {
+                    &[Cite::CombatBegins, Cite::CombatChoice]
                 } else {
-                    Cite::ShowdownBegins
+                    &[Cite::ShowdownBegins]
                 };
-                let may = May::new(ActionWord::Begin, what, &[cite]).with("battlefields", ids);
+                let may = May::new(ActionWord::Begin, what, cites).with("battlefields", ids);
                 (Some(self.s.turn), vec![may], Vec::new())
             }
         }
@@ -289,7 +292,7 @@ impl<'s> Engine<'s> {
                 .with("timing", "hidden")
                 .with("cards", hidden),
             );
-        } else {
+        } else if self.may_hide_unlisted(p) {
             may.push(self.hidden_unlisted());
         }
         let plain = self.timing_of(p, None, false).is_ok();
@@ -311,6 +314,14 @@ impl<'s> Engine<'s> {
                 .with("to", places),
             );
         }
+    }
+
+    /// Whether `p` may hold a facedown card the board file does not list: only at a
+    /// battlefield they control (811.1.b; a cleanup trashes it when they lose control, 323.7),
+    /// and only when the file lists no facedown card at all (one that lists some lists all).
+    fn may_hide_unlisted(&self, p: PlayerId) -> bool {
+        let listed = self.s.board.iter().any(|b| b.kind == BoardKind::Facedown);
+        !listed && self.board.bfs.iter().any(|b| b.controller == Some(p))
     }
 
     /// A play from facedown when the file lists no facedown card of the player's: one they hid
@@ -487,12 +498,17 @@ impl<'s> Engine<'s> {
         total: i64,
         targets: &[(String, i64, bool, bool)],
         then: Option<(PlayerId, i64)>,
+        stunned: &[String],
     ) -> May {
+        let both = format!(
+            ", Tank and Backline: {} chooses which it follows",
+            self.name(by)
+        );
         let parts: Vec<String> = targets
             .iter()
             .map(|(id, need, tank, backline)| {
                 let mark = match (tank, backline) {
-                    (true, true) => ", Tank and Backline",
+                    (true, true) => both.as_str(),
                     (true, false) => ", Tank",
                     (false, true) => ", Backline",
                     _ => "",
@@ -507,13 +523,22 @@ impl<'s> Engine<'s> {
         if targets.iter().any(|t| t.3) {
             cites.push(Cite::BacklineLast);
         }
+        if targets.iter().any(|t| t.2 && t.3) {
+            cites.push(Cite::AssignConflicting);
+        }
+        let none_from = if stunned.is_empty() {
+            String::new()
+        } else {
+            cites.push(Cite::StunnedNoMight);
+            format!(" ({} stunned: adds none)", join_and(stunned))
+        };
         let after = then.map_or_else(String::new, |(q, n)| {
             format!("; then {} assigns {n}", self.name(q))
         });
         May::new(
             ActionWord::Assign,
             format!(
-                "{} assigns {} Might as combat damage, lethal to each unit in turn before the next: {}{after}",
+                "{} assigns {} Might{none_from} as combat damage, lethal to each unit in turn before the next: {}{after}",
                 self.name(by),
                 total,
                 parts.join(", ")

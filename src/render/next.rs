@@ -53,8 +53,8 @@ fn holders(s: &Situation, a: &Answer) -> String {
         (Some(p), Some(f)) if p == f => format!("{} holds Focus and Priority", s.name(p)),
         (Some(p), Some(f)) => format!("{} holds Priority, {} holds Focus", s.name(p), s.name(f)),
         (Some(p), None) => format!("{} holds Priority", s.name(p)),
-        (None, Some(f)) => format!("nobody holds Priority; {} holds Focus", s.name(f)),
-        (None, None) => "nobody holds Priority".to_string(),
+        (None, Some(f)) => format!("Nobody holds Priority; {} holds Focus", s.name(f)),
+        (None, None) => "Nobody holds Priority".to_string(),
     }
 }
 

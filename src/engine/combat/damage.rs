@@ -307,9 +307,16 @@ impl<'s> Engine<'s> {
         (attackers, defenders): (&[usize], &[usize]),
         (ta, td): (i64, i64),
     ) -> Option<next::Decision> {
-        let as_choice = |by, units: &[usize], total, then| next::Decision::Assign {
+        let stunned_of = |own: &[usize]| -> Vec<String> {
+            own.iter()
+                .filter(|&&u| self.board.unit(u).keys.stunned)
+                .map(|&u| self.board.perms[u].id.clone())
+                .collect()
+        };
+        let as_choice = |by, units: &[usize], total, then, stunned| next::Decision::Assign {
             by,
             total,
+            stunned,
             targets: self
                 .targets(units)
                 .into_iter()
@@ -318,9 +325,21 @@ impl<'s> Engine<'s> {
             then,
         };
         if self.halts_at_choice(self.assign_written(attacker)) {
-            Some(as_choice(attacker, defenders, ta, Some((defender, td))))
+            Some(as_choice(
+                attacker,
+                defenders,
+                ta,
+                Some((defender, td)),
+                stunned_of(attackers),
+            ))
         } else if self.halts_at_choice(self.assign_written(defender)) {
-            Some(as_choice(defender, attackers, td, None))
+            Some(as_choice(
+                defender,
+                attackers,
+                td,
+                None,
+                stunned_of(defenders),
+            ))
         } else {
             None
         }
