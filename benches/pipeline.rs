@@ -96,6 +96,13 @@ fn pipeline(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("render-json", &name), &report, |b, r| {
             b.iter(|| render::write_json(black_box(r), &mut std::io::sink()));
         });
+        // `next`: the full replay (for the step numbers) and one replay cut short per edition.
+        g.bench_with_input(BenchmarkId::new("next", &name), &s, |b, s| {
+            b.iter(|| {
+                chainjudge::next::answers(black_box(s), chainjudge::next::Stop::Unwritten, None)
+                    .len()
+            });
+        });
     }
     g.finish();
 }
