@@ -140,6 +140,31 @@ pub fn replay_problems(s: &Situation, t: &Trace) -> Option<FileProblems> {
     })
 }
 
+/// The situation in `file`, or its problems reported (on stderr as diagnostics; with `json`,
+/// also on stdout as an error object, so a program reading stdout always gets JSON) and the
+/// exit code 2. A file that is only a ruling has nothing to replay.
+fn replayable(
+    out: &Out,
+    file: &Path,
+    rules: Option<RulesArg>,
+    json: bool,
+) -> Result<Situation, i32> {
+    let loaded = load_file(file, rules).and_then(|s| {
+        if s.has_situation {
+            Ok(s)
+        } else {
+            Err(crate::api::no_situation(&s))
+        }
+    });
+    loaded.map_err(|p| {
+        if json {
+            out.print(&json_out(&p.json()));
+        }
+        out.problems(&p);
+        2
+    })
+}
+
 pub(super) fn replay_cmd(
     out: &Out,
     file: &Path,
@@ -148,22 +173,10 @@ pub(super) fn replay_cmd(
     max_steps: Option<usize>,
     steps: super::StepsArg,
 ) -> i32 {
-    // Problems go to stderr as diagnostics; with `--format json`, also to stdout as an error
-    // object, so a program reading stdout always gets JSON.
-    let fail = |p: &FileProblems| {
-        if format == Format::Json {
-            out.print(&json_out(&p.json()));
-        }
-        out.problems(p);
-        2
-    };
-    let s = match load_file(file, rules) {
+    let s = match replayable(out, file, rules, format == Format::Json) {
         Ok(s) => s,
-        Err(p) => return fail(&p),
+        Err(code) => return code,
     };
-    if !s.has_situation {
-        return fail(&crate::api::no_situation(&s));
-    }
     let report = replay_all(&s, max_steps);
     let style = Style {
         color: out.color,
@@ -209,20 +222,10 @@ pub(super) fn next_cmd(
     format: NextFormat,
     max_steps: Option<usize>,
 ) -> i32 {
-    let fail = |p: &FileProblems| {
-        if format == NextFormat::Json {
-            out.print(&json_out(&p.json()));
-        }
-        out.problems(p);
-        2
-    };
-    let s = match load_file(file, rules) {
+    let s = match replayable(out, file, rules, format == NextFormat::Json) {
         Ok(s) => s,
-        Err(p) => return fail(&p),
+        Err(code) => return code,
     };
-    if !s.has_situation {
-        return fail(&crate::api::no_situation(&s));
-    }
     let stop = at.map_or(crate::next::Stop::Unwritten, |n| {
         crate::next::Stop::After(usize::try_from(n).unwrap_or(usize::MAX))
     });
