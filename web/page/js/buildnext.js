@@ -117,11 +117,13 @@ function takeAction(e, player) {
       onclick: () => { $("build-sheet").replaceChildren(); addAction({ begin: b }); } }, b))), null);
   }
 }
+// `neutral-open` as the rules write it: Neutral Open.
+const words = (s) => s.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
 // One answer: the player who acts, large; the holders, state and phase; a button per action.
 function answerCard(a, many) {
   const eds = (a.editions || []).map((x) => EDITION[x] || x).join(" and ");
   const who = a.over ? "The game is over" : a.player ? a.player + " acts" : "Nobody acts";
-  const facts = [a.priority ? "Priority: " + a.priority : null, a.focus ? "Focus: " + a.focus : null, a.state, a.phase ? a.phase + " Phase" : null].filter(Boolean).join(" · ");
+  const facts = [a.priority ? "Priority: " + a.priority : null, a.focus ? "Focus: " + a.focus : null, a.state && words(a.state), a.phase ? words(a.phase) + " Phase" : null].filter(Boolean).join(" · ");
   return el("div", { class: "card next-answer" }, many ? el("p", { class: "muted" }, "Under " + eds) : null,
     el("p", { class: "who", ...(many ? {} : { id: "build-who" }) }, who), facts ? el("p", { class: "muted" }, facts) : null,
     a.why ? el("p", { class: "muted" }, inline(a.why)) : null,
