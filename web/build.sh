@@ -27,7 +27,7 @@ import base64, gzip, json, pathlib
 dist = pathlib.Path("web/dist")
 src = pathlib.Path("web/page")
 # The page's script, in this order: helpers, navigation, then one file per view, then start.
-parts = ["core", "nav", "rules", "rulings", "diagnostics", "replay", "situation", "buildyaml", "build", "buildnext", "guide", "boot"]
+parts = ["core", "nav", "rules", "rulings", "diagnostics", "replay", "situation", "buildyaml", "build", "buildnext", "buildplay", "guide", "boot"]
 script = "\n".join((src / "js" / f"{p}.js").read_text() for p in parts)
 # The Guide view's text: the situation format, as a JavaScript string.
 guide = json.dumps(pathlib.Path("docs/situation-format.md").read_text(), ensure_ascii=False)

@@ -209,6 +209,16 @@ pub fn replayable_json() -> String {
     json_document(&serde_json::json!({ "rulings": list }))
 }
 
+/// The card names the bundled rulings' `cards:` lists give, sorted and each once: `{"cards":
+/// [...]}` (the page suggests them when a judge writes a play).
+pub fn card_names_json() -> String {
+    let names: std::collections::BTreeSet<&str> = crate::rulings::all()
+        .iter()
+        .flat_map(|r| r.cards.iter().copied())
+        .collect();
+    json_document(&serde_json::json!({ "cards": names }))
+}
+
 /// What the build carries: its version, the editions with their dates and rule counts, and the
 /// number of rulings (`{"version", "editions": [...], "rulings", "replayable"}`).
 pub fn about_json() -> String {
@@ -232,4 +242,28 @@ pub fn about_json() -> String {
         "rulings": all.len(),
         "replayable": all.iter().filter(|r| !r.text.is_empty()).count(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The card names are the rulings' own, each once and sorted: Crumbling Sands is among
+    /// them, and every name is in some ruling's `cards:`.
+    #[test]
+    fn card_names_are_the_rulings_cards_sorted_once() {
+        let v: serde_json::Value = serde_json::from_str(&super::card_names_json()).unwrap();
+        let names: Vec<&str> = v["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        assert!(names.contains(&"Crumbling Sands"), "{names:?}");
+        assert!(names.windows(2).all(|w| w[0] < w[1]), "sorted, each once");
+        for n in &names {
+            assert!(
+                crate::rulings::all().iter().any(|r| r.cards.contains(n)),
+                "{n}"
+            );
+        }
+    }
 }

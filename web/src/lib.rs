@@ -33,6 +33,12 @@ pub fn ruling_situation(id: &str) -> String {
     chainjudge::api::ruling_situation(id)
 }
 
+/// The card names of the bundled rulings, sorted ([`chainjudge::api::card_names_json`]).
+#[wasm_bindgen]
+pub fn card_names_json() -> String {
+    chainjudge::api::card_names_json()
+}
+
 /// The editions and rulings this build carries ([`chainjudge::api::about_json`]).
 #[wasm_bindgen]
 pub fn about_json() -> String {

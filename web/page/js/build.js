@@ -167,7 +167,8 @@ function drawBuild(why) {
     $("build-next").replaceChildren();
     return;
   }
-  box.replaceChildren(playersPart(), battlefieldsPart(), unitsPart(), ownedPart("gear", "Gear", BM.gear, "Gear"),
+  const fresh = el("div", { class: "brow" }, el("button", { class: "plain", id: "build-fresh", type: "button", onclick: () => { BM = newModel(); buildWrote = null; changed(); } }, "New board"));
+  box.replaceChildren(fresh, playersPart(), battlefieldsPart(), unitsPart(), ownedPart("gear", "Gear", BM.gear, "Gear"),
     ownedPart("legends", "Legends", BM.legends, "Legend"), chainPart());
 }
 // Reads the editor's text into the form; a text it cannot show leaves the form empty, saying why.

@@ -33,32 +33,7 @@ function actionSheet(title, body, add) {
     el("div", { class: "row" }, add, el("button", { class: "plain", type: "button", onclick: () => box.replaceChildren() }, "Cancel"))));
   box.scrollIntoView({ block: "nearest" });
 }
-// A play's short form: the card's name, its kind and timing keyword (as `next` offered it);
-// a facedown card played (Hidden, 811) names which one; a unit with Ambush, where it enters.
-function playSheet(e, player) {
-  const hidden = e.timing === "hidden";
-  const ambush = e.timing === "ambush";
-  const kinds = e.action === "activate" ? ["activated"] : ambush ? ["unit"] : hidden ? ["unit", "spell"] : ["spell", "unit", "gear"];
-  const timings = [].concat(e.timing || []);
-  const name = el("input", { class: "bname", id: "play-name", type: "text", placeholder: "Card name", "aria-label": "Card name", autocomplete: "off" });
-  const kind = el("select", { id: "play-kind", "aria-label": "Kind" }, kinds.map((k) => el("option", { value: k }, k)));
-  const timing = el("select", { id: "play-timing", "aria-label": "Timing keyword" }, [["", "no keyword"], ["action", "Action"], ["reaction", "Reaction"]].map(([v, t]) => el("option", { value: v }, t)));
-  timing.value = ["action", "reaction"].includes(timings[0]) ? timings[0] : "";
-  // Where it comes from or enters: the facedown card, or the battlefield for Ambush.
-  const where = hidden || ambush ? el("select", { id: "play-where", "aria-label": hidden ? "Facedown card" : "Enters at" },
-    (hidden ? e.cards : e.to || []).map((x) => el("option", { value: asId(x) }, asId(x)))) : null;
-  const add = el("button", { class: "act", id: "play-add", type: "button", onclick: () => {
-    const item = { name: name.value.trim() || "Card", controller: player, kind: kind.value };
-    if (timing.value && !hidden && !ambush) item.keyword = timing.value;
-    if (hidden) Object.assign(item, { from: "hidden", facedown: where.value });
-    if (kind.value === "unit") item.might = 3;
-    if (ambush) Object.assign(item, { ambush: true, at: where.value });
-    $("build-sheet").replaceChildren();
-    addAction({ play: item });
-  } }, "Add the play");
-  actionSheet((e.action === "activate" ? "Activate" : "Play") + " for " + player, el("div", { class: "brow" }, name, kind, hidden || ambush ? where : timing), add);
-  name.focus();
-}
+// A play's short form is in buildplay.js.
 function moveSheet(e, player) {
   const units = (e.units || []).map((u) => ({ id: asId(u), to: u.to }));
   const chosen = new Set(units.length === 1 ? [units[0].id] : []);
@@ -117,11 +92,13 @@ function takeAction(e, player) {
       onclick: () => { $("build-sheet").replaceChildren(); addAction({ begin: b }); } }, b))), null);
   }
 }
+// `neutral-open` as the rules write it: Neutral Open.
+const words = (s) => s.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
 // One answer: the player who acts, large; the holders, state and phase; a button per action.
 function answerCard(a, many) {
   const eds = (a.editions || []).map((x) => EDITION[x] || x).join(" and ");
   const who = a.over ? "The game is over" : a.player ? a.player + " acts" : "Nobody acts";
-  const facts = [a.priority ? "Priority: " + a.priority : null, a.focus ? "Focus: " + a.focus : null, a.state, a.phase ? a.phase + " Phase" : null].filter(Boolean).join(" · ");
+  const facts = [a.priority ? "Priority: " + a.priority : null, a.focus ? "Focus: " + a.focus : null, a.state && words(a.state), a.phase ? words(a.phase) + " Phase" : null].filter(Boolean).join(" · ");
   return el("div", { class: "card next-answer" }, many ? el("p", { class: "muted" }, "Under " + eds) : null,
     el("p", { class: "who", ...(many ? {} : { id: "build-who" }) }, who), facts ? el("p", { class: "muted" }, facts) : null,
     a.why ? el("p", { class: "muted" }, inline(a.why)) : null,
