@@ -8,9 +8,10 @@ use super::*;
 use crate::next::Answer;
 use serde_json::{json, Value};
 
-/// The rules of `cites` under the answer's editions, as the full report's Rules column writes
-/// them: "347.2" where both editions agree, "July 420.3 / Oct 421.3 (inferred)", "144.2 (Oct:
-/// unconfirmed)".
+/// The rules of `cites` under the answer's editions, in the compact view's marks: the number
+/// where both editions agree ("347.2"), `°` where October's is unconfirmed and July's rule is
+/// followed ("806°"), October's in brackets where it differs ("420.3 (Oct 421.3*)", `*`:
+/// inferred from a known shift). Under one edition, that edition's label.
 fn rules(a: &Answer, cites: &[Cite]) -> Vec<String> {
     let eds = Editions::get();
     cites
@@ -19,15 +20,40 @@ fn rules(a: &Answer, cites: &[Cite]) -> Vec<String> {
             let first = eds.edition(a.editions[0]).resolve(c).label();
             match a.editions.get(1) {
                 Some(&other) => match eds.edition(other).resolve(c) {
-                    Cited::Unconfirmed { .. } => format!("{first} (Oct: unconfirmed)"),
+                    Cited::Unconfirmed { .. } => format!("{first}°"),
+                    Cited::Inferred { number } => format!("{first} (Oct {number}*)"),
                     second if second.label() == first => first,
-                    second => format!("July {first} / Oct {}", second.label()),
+                    second => format!("{first} (Oct {})", second.label()),
                 },
                 None => first,
             }
         })
         .filter(|l| !l.is_empty())
         .collect()
+}
+
+/// The marks `answers` use, explained in a line ("" when none is used).
+fn legend(answers: &[Answer]) -> String {
+    let all: Vec<String> = answers
+        .iter()
+        .flat_map(|a| {
+            let may = a.may.iter().flat_map(|m| rules(a, &m.cites));
+            let not = a.not_now.iter().flat_map(|n| rules(a, &n.cites));
+            may.chain(not).collect::<Vec<_>>()
+        })
+        .collect();
+    let mut parts = Vec::new();
+    if all.iter().any(|r| r.ends_with('°')) {
+        parts.push("°: October number unconfirmed, July rule followed");
+    }
+    if all.iter().any(|r| r.ends_with("*)")) {
+        parts.push("*: October number inferred from a known shift");
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("{}.", parts.join("; "))
+    }
 }
 
 fn phase_words(p: Phase) -> &'static str {
@@ -155,6 +181,10 @@ pub fn next_text(s: &Situation, answers: &[Answer], width: usize) -> String {
             );
         }
     }
+    let marks = legend(answers);
+    if !marks.is_empty() {
+        let _ = writeln!(out, "\n{}", fit_line(&marks, width, 2));
+    }
     out
 }
 
@@ -208,5 +238,6 @@ pub fn next_json(s: &Situation, answers: &[Answer]) -> String {
     json_document(&json!({
         "file": s.path,
         "answers": answers.iter().map(|a| answer_json(s, a)).collect::<Vec<_>>(),
+        "legend": legend(answers),
     }))
 }

@@ -132,5 +132,6 @@ function askNext() {
     return;
   }
   const answers = r.answers || [];
-  show(head, answers.map((a) => answerCard(a, answers.length > 1)), el("div", { id: "build-sheet" }), done);
+  const legend = r.legend ? el("p", { class: "muted", id: "build-legend" }, r.legend) : null;
+  show(head, answers.map((a) => answerCard(a, answers.length > 1)), legend, el("div", { id: "build-sheet" }), done);
 }
