@@ -410,3 +410,93 @@ fn next_allows_every_play_the_rulings_make_at_the_point_they_make_it() {
     );
     assert!(bad.is_empty(), "{} wrong:\n{}", bad.len(), bad.join("\n"));
 }
+
+/// `text` with `line` added at the end of its `actions` list.
+fn with_action(text: &str, line: &str) -> String {
+    if text.contains("\nactions: []") {
+        return text.replacen("\nactions: []", &format!("\nactions:\n  {line}"), 1);
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(start) = lines.iter().position(|l| l.starts_with("actions:")) else {
+        return format!("{}\nactions:\n  {line}\n", text.trim_end());
+    };
+    let mut end = start + 1;
+    while end < lines.len() && (lines[end].starts_with(' ') || lines[end].trim().is_empty()) {
+        end += 1;
+    }
+    let mut out: Vec<String> = lines[..end].iter().map(|l| l.to_string()).collect();
+    out.push(format!("  {line}"));
+    out.extend(lines[end..].iter().map(|l| l.to_string()));
+    out.join("\n") + "\n"
+}
+
+/// Each line `next` says to write (`write`), added at the end of the file's actions, loads and
+/// is taken by the replay: not refused, not left unused, not never reached (the flow the Guide
+/// gives: ask `next`, add the action it offers, ask again).
+#[test]
+fn every_line_next_says_to_write_is_taken_by_the_replay() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/next");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "expected.yaml" && n.ends_with(".yaml"))
+        .collect();
+    names.sort();
+    let (mut tried, mut bad) = (0, Vec::new());
+    for name in names {
+        let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+        let out: Value =
+            serde_json::from_str(&chainjudge::api::next_json(&name, &text, "", 0)).unwrap();
+        for a in out["answers"].as_array().into_iter().flatten() {
+            for m in a["may"].as_array().into_iter().flatten() {
+                let line = m["write"].as_str().unwrap_or_default();
+                let eds = strings(&a["editions"]);
+                let s = match chainjudge::situation::load(&name, &with_action(&text, line)) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        bad.push(format!(
+                            "{name}: `{line}` does not load: {:?}",
+                            e.problems[0].message
+                        ));
+                        continue;
+                    }
+                };
+                tried += 1;
+                for ed in chainjudge::editions_of(&s)
+                    .into_iter()
+                    .filter(|e| eds.contains(&e.word().to_string()))
+                {
+                    let t = chainjudge::engine::replay(&s, ed, None);
+                    let id = s.actions.last().map(|a| match &a.kind {
+                        chainjudge::situation::ActionKind::Play(item) => item.id.clone(),
+                        chainjudge::situation::ActionKind::Move { id, .. } => id.clone(),
+                        _ => String::new(),
+                    });
+                    let id = id.unwrap_or_default();
+                    let stuck = t
+                        .outcome
+                        .refused
+                        .iter()
+                        .chain(&t.outcome.unreached)
+                        .any(|(x, _)| *x == id && !id.is_empty());
+                    if stuck || !t.outcome.unused.is_empty() || t.error.is_some() {
+                        bad.push(format!(
+                            "{name} ({}): `{line}`: refused or unreached {stuck}, unused {:?}, error {:?}",
+                            ed.word(),
+                            t.outcome.unused,
+                            t.error.as_ref().map(|e| &e.message)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(tried > 150, "only {tried} lines tried");
+    assert!(
+        bad.is_empty(),
+        "{} of {tried}:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}

@@ -152,6 +152,12 @@ pub fn next_text(s: &Situation, answers: &[Answer], width: usize) -> String {
             let r = rules(a, &m.cites).join(", ");
             let line = format!("  {}  [{r}]", m.what);
             let _ = writeln!(out, "{}", fit_line(&line, width, 4));
+            let write = crate::next::write_line(player, m);
+            let _ = writeln!(
+                out,
+                "{}",
+                fit_line(&format!("    write `{write}`"), width, 6)
+            );
         }
         if !a.not_now.is_empty() {
             // Kinds refused for the same reason share it.
@@ -198,6 +204,8 @@ fn answer_json(s: &Situation, a: &Answer) -> Value {
             o.insert("action".into(), json!(m.action.word()));
             o.insert("what".into(), json!(m.what));
             o.insert("cites".into(), json!(rules(a, &m.cites)));
+            let player = a.player.map_or("", |p| s.name(p));
+            o.insert("write".into(), json!(crate::next::write_line(player, m)));
             Value::Object(o)
         })
         .collect();
