@@ -119,7 +119,8 @@ impl Part {
 }
 
 /// The lines of one outcome, in order.
-fn outcome_lines(s: &Situation, o: &Outcome) -> Vec<Part> {
+fn outcome_lines(s: &Situation, t: &Trace) -> Vec<Part> {
+    let o = &t.outcome;
     let refused: Vec<String> = o.refused.iter().map(|(id, _)| id.clone()).collect();
     let resolved = if o.resolved.is_empty() {
         "nothing".to_string()
@@ -202,6 +203,18 @@ fn outcome_lines(s: &Situation, o: &Outcome) -> Vec<Part> {
                 vec![("Conquered", conquered), ("Held", held)],
             ));
         }
+        // What a judge asks after a combat: its result, and what the units left took.
+        let mut fought = Vec::new();
+        if let Some(c) = get("Combats") {
+            fought.push(("Combats", c));
+        }
+        let hurt = damage_taken(t, b);
+        if !hurt.is_empty() {
+            fought.push(("Damage on units still in play", hurt.join(", ")));
+        }
+        if !fought.is_empty() {
+            v.push(Part::new("combats", ". ", fought));
+        }
     }
     if let Some(l) = legion_line(o) {
         v.push(Part::new("legion", ". ", vec![("Legion", l)]));
@@ -223,6 +236,41 @@ fn outcome_lines(s: &Situation, o: &Outcome) -> Vec<Part> {
         ],
     ));
     v
+}
+
+/// The units on the board at the end that were dealt damage during the replay, each with the
+/// most it had marked, and what is marked now where that differs ("vanguard 3 (healed
+/// since)": damage is removed at a combat's end and in the Ending Phase, 466, 317).
+fn damage_taken(t: &Trace, b: &BoardOutcome) -> Vec<String> {
+    let mut most: Vec<(&str, i64)> = Vec::new();
+    for c in t.steps.iter().flat_map(|st| &st.changes) {
+        if let crate::trace::Change::Damage { id, damage } = c {
+            match most.iter_mut().find(|(x, _)| x == id) {
+                Some(m) => m.1 = m.1.max(*damage),
+                None => most.push((id, *damage)),
+            }
+        }
+    }
+    let on_board = |id: &str| {
+        b.locations
+            .iter()
+            .any(|(x, at)| x == id && at != "trash" && at != "gone" && at != "played")
+    };
+    most.iter()
+        .filter(|(id, n)| *n > 0 && on_board(id))
+        .map(|(id, n)| {
+            let now = b
+                .damage
+                .iter()
+                .find(|(x, _)| x == id)
+                .map_or(0, |(_, d)| *d);
+            match now {
+                0 => format!("{id} {n} (healed since)"),
+                d if d == *n => format!("{id} {n}"),
+                d => format!("{id} {n} ({d} now)"),
+            }
+        })
+        .collect()
 }
 
 /// Whether a step changed what an answer line reports: a unit put in the trash or out of the
@@ -364,11 +412,7 @@ pub fn answer(r: &Report) -> Answer {
             "The replay stopped at an error (see it): what follows holds up to there.".to_string(),
         );
     }
-    let per: Vec<Vec<Part>> = r
-        .traces
-        .iter()
-        .map(|t| outcome_lines(s, &t.outcome))
-        .collect();
+    let per: Vec<Vec<Part>> = r.traces.iter().map(|t| outcome_lines(s, t)).collect();
     match per.as_slice() {
         [july, october] => {
             // Labels in July's order, October's own ones where they fall.
