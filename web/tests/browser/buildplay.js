@@ -68,7 +68,7 @@ module.exports = async ({ page, check, text, fits, shot }) => {
 
   // Every effect of the menu in one play: a Chain item to counter first (Ana's Spell 1).
   await page.click("#build-undo");
-  await page.click(`${sec("chain")} summary`);
+  if (!(await page.$eval(sec("chain"), (d) => d.open))) await page.click(`${sec("chain")} summary`);
   await page.click("#build-add-chain");
   await page.waitForSelector("#build-next button[data-action=play]");
   await page.click("#build-next button[data-action=play]");
