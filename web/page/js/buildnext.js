@@ -57,15 +57,21 @@ function assignSheet(e, player) {
   const targets = (e.units || e.to || []).map((u) => ({ id: asId(u), lethal: u.lethal, tank: u.tank, backline: u.backline }));
   const units = targets.map((t) => t.id);
   const label = (t) => unitName(t.id) + (t.lethal ? " (lethal " + t.lethal + (t.tank ? ", Tank" : "") + (t.backline ? ", Backline" : "") + ")" : "");
-  const to = Object.fromEntries(units.map((u) => [u, 0]));
   const total = Number(e.total || 0);
+  // Started at the engine's default (465.2.c): lethal to each unit in turn while the damage
+  // lasts, the rest to the first; one tap on Add writes it, the steppers change it.
+  let rest = total;
+  const to = Object.fromEntries(targets.map((t) => { const n = Math.min(Number(t.lethal || 0), rest); rest -= n; return [t.id, n]; }));
+  if (rest > 0 && units.length) to[units[0]] += rest;
   const draw = () => {
     const left = total - Object.values(to).reduce((a, b) => a + b, 0);
-    actionSheet("Combat damage " + player + " assigns: " + total, [el("p", { class: "muted" }, left + " left to assign"),
+    actionSheet("Combat damage " + player + " assigns: " + total, [el("p", { class: "muted", id: "assign-left" },
+      (left ? left + " left to assign" : "All " + total + " assigned") + ". It starts at the default: lethal to each in turn, the rest to the first."),
       targets.map(({ id: u }, i) => el("div", { class: "brow" }, el("span", { class: "stepper" }, el("span", { class: "slabel" }, label(targets[i])),
         el("button", { class: "plain", type: "button", ...dis(!to[u]), onclick: () => { to[u]--; draw(); } }, "−"), el("output", { class: "sval" }, String(to[u])),
         el("button", { class: "plain", type: "button", ...dis(!left), onclick: () => { to[u]++; draw(); } }, "+"))))],
-    el("button", { class: "act", type: "button", ...dis(left), onclick: () => { $("build-sheet").replaceChildren(); addAction({ assign: { by: player, to: { ...to } } }); } }, "Add the assignment"));
+    el("button", { class: "act", id: "assign-add", type: "button", ...dis(left), onclick: () => { $("build-sheet").replaceChildren(); addAction({ assign: { by: player, to: { ...to } } }); } },
+      left ? "Add the assignment (" + left + " left to assign)" : "Add the assignment"));
   };
   draw();
 }

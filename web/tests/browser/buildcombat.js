@@ -1,9 +1,10 @@
 // The Build view at 360×740: a board combat built by taps only (names and numbers typed,
 // nothing typed into the YAML): a battlefield Ben holds with his Garen (3, Shield 1) on it,
 // Ana's Darius (5) at base; then, by `next`'s buttons, the move that starts the combat, both
-// Focus passes and both damage assignments. Its replay is the replay of the same situation
-// written by hand in block style with comments: the same steps and outcome (Garen dies, Darius
-// lives; under October, Ana conquers; under July, read literally, a showdown is staged there first).
+// Focus passes and both damage assignments, each one tap on Add (the sheet starts at the
+// engine's default). Its replay is the replay of the same situation written by hand in block
+// style with comments: the same steps and outcome (Garen dies, Darius lives; under October, Ana
+// conquers; under July, read literally, a showdown is staged there first).
 "use strict";
 const HAND_WRITTEN = `# Darius attacks Garen at the Sunken Temple, written by hand
 format: 1
@@ -68,11 +69,24 @@ module.exports = async ({ page, check, text, fits, shot }) => {
   await tap("pass");
   check(/^Ben acts$/.test(await text("#build-who")), "Build, combat: Ana passed Focus, Ben acts");
   await tap("pass");
-  for (const [who, n] of [["Ana", 5], ["Ben", 4]]) {
+  for (const [who, unit, n] of [["Ana", "Garen", 5], ["Ben", "Darius", 4]]) {
     check((await text("#build-who")) === who + " acts", `Build, combat: ${who} assigns combat damage (${await text("#build-who")})`);
     await tap("assign");
-    for (let i = 0; i < n; i++) await page.click("#build-sheet button >> text=+");
-    await page.click("#build-sheet button >> text=Add the assignment");
+    // The sheet starts at the default (lethal to each in turn, the rest to the first), by name.
+    const rows = await page.$$eval("#build-sheet .stepper", (xs) => xs.map((x) => x.querySelector(".slabel").textContent + "=" + x.querySelector("output").textContent));
+    check(rows.length === 1 && rows[0].startsWith(unit + " (lethal") && rows[0].endsWith("=" + n), `Build, combat: ${who}'s assignment starts at the default, ${n} to ${unit} (${rows})`);
+    if (who === "Ana") {
+      // One less: Add is disabled, looks so, and says why.
+      await page.click("#build-sheet .stepper button >> text=−");
+      const add = await page.$eval("#assign-add", (b) => ({ off: b.disabled, text: b.textContent, opacity: getComputedStyle(b).opacity }));
+      check(add.off && add.text.includes("1 left to assign") && Number(add.opacity) < 1, `Build, combat: Add disabled looks so and says why (${add.text}, opacity ${add.opacity})`);
+      const small = await page.$$eval("#build-sheet button", (xs) => xs.filter((x) => x.getBoundingClientRect().height < 44).map((x) => x.textContent));
+      check(small.length === 0, `Build, combat: the assign sheet's buttons are at least 44 px tall (${small})`);
+      await fits("Build, assign");
+      await shot("build-assign");
+      await page.click("#build-sheet .stepper button >> text=+");
+    }
+    await page.click("#assign-add");
   }
   const built = await page.inputValue("#replay-text");
   const ok = built.endsWith("actions:\n  - move: { units: darius, to: Sunken Temple }\n  - pass: Ana\n  - pass: Ben\n" +
