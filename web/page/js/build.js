@@ -154,6 +154,12 @@ function ownedPart(key, title, list, kind) {
   return buildSection(key, title + " (" + list.length + ")", rows,
     addButton("build-add-" + key, "+ " + kind, () => list.push({ name: kind + " " + (list.length + 1), controller: fewest(list) })));
 }
+// A Chain item's status, both words shown and the current one marked: pending or finalized
+// (the format's default, written as no `status`). A unit or gear is pending, and says so.
+const statusChip = (n, c, must) => el("span", { class: "status-chip", role: "group", "aria-label": n + "'s status" },
+  ["pending", "finalized"].map((w) => el("button", { class: "toggle", type: "button", "data-status": w, "aria-pressed": String((must || c.status === "pending") === (w === "pending")),
+    ...dis(must && w === "finalized"), onclick: () => { if (c.status !== w) { c.status = w; changed(); } } }, w)),
+  must ? el("span", { class: "muted" }, "a " + c.kind + " on the Chain is pending until it resolves") : null);
 function chainPart() {
   const rows = BM.chain.map((c, i) => {
     const n = "Chain item " + (i + 1);
@@ -165,8 +171,7 @@ function chainPart() {
           if (v === "unit" || v === "gear") c.status = "pending";
         })),
       el("div", { class: "brow" }, c.kind === "triggered" ? null : buildSelect(n + "'s timing", c.keyword, [["", "no keyword"], ["action", "Action"], ["reaction", "Reaction"]], (v) => { c.keyword = v; }),
-        must ? el("span", { class: "muted" }, "pending (it resolves as it is finalized)")
-          : toggleChip("pending", c.status === "pending", (v) => { c.status = v ? "pending" : "finalized"; })),
+        statusChip(n, c, must)),
       c.kind === "unit" ? el("div", { class: "brow" }, stepperControl("Might", c.might || 0, (v) => { c.might = v; })) : null);
   });
   return buildSection("chain", "Chain, oldest first (" + BM.chain.length + ")", [BM.chain.length ? null : el("p", { class: "muted" }, "No Chain: an Open State."), rows],

@@ -1,6 +1,8 @@
 // The Build view's Chain form at 360×740, from the Blank Chain template (items `a` and `b`):
 // a Chain item renamed takes its new name's id, the written actions following it (also when
-// typed key by key past another item's id).
+// typed key by key past another item's id); each item's status shows both words, pending and
+// finalized, the current one marked (finalized written as no `status`), a unit item fixed to
+// pending and saying so.
 "use strict";
 module.exports = async ({ page, check, text, fits, shot }) => {
   const sec = (k) => `#build [data-sec=${k}]`;
@@ -12,6 +14,29 @@ module.exports = async ({ page, check, text, fits, shot }) => {
   if (!(await page.$eval(sec("chain"), (d) => d.open))) await page.click(`${sec("chain")} summary`);
   const yaml = () => page.inputValue("#replay-text");
   const item = (i) => `${sec("chain")} .bitem[data-i="${i}"]`;
+  const status = (i) => page.$$eval(`${item(i)} .status-chip button`, (xs) => xs.map((x) => x.textContent + (x.getAttribute("aria-pressed") === "true" ? "*" : "")).join(" | "));
+
+  // Pending or finalized: both words, the current one marked; absent `status` reads finalized.
+  check((await status(0)) === "pending | finalized*", `Build, Chain: an item without status shows both words, finalized marked (${await status(0)})`);
+  await page.click(`${item(0)} .status-chip button[data-status=pending]`);
+  check((await yaml()).includes("  - { id: a, name: Spell A, controller: Ana, kind: spell, status: pending }") && (await status(0)) === "pending* | finalized",
+    `Build, Chain: a tap on pending writes status: pending (${await status(0)})`);
+  await page.click(`${item(0)} .status-chip button[data-status=finalized]`);
+  check((await yaml()).includes("  - { id: a, name: Spell A, controller: Ana, kind: spell }\n") && (await status(0)) === "pending | finalized*",
+    "Build, Chain: a tap on finalized writes no status (the format's default)");
+  // A unit on the Chain is pending, fixed, and says so.
+  await page.click("#build-add-chain");
+  await page.selectOption(`${item(2)} select[aria-label="Chain item 3's kind"]`, "unit");
+  const unit = await page.$eval(`${item(2)} .status-chip`, (c) => ({ text: c.textContent, off: c.querySelector("[data-status=finalized]").disabled }));
+  check((await status(2)) === "pending* | finalized" && unit.off && /unit on the Chain is pending/.test(unit.text) && (await yaml()).includes("kind: unit, might: 3, status: pending }"),
+    `Build, Chain: a unit item is pending, fixed, saying so (${unit.text})`);
+  const small = await page.$$eval(`${sec("chain")} button, ${sec("chain")} select, ${sec("chain")} input`, (xs) => xs
+    .filter((x) => x.offsetParent !== null && x.getBoundingClientRect().height < 44).map((x) => x.getAttribute("aria-label") || x.textContent));
+  check(small.length === 0, `Build, Chain: every control is at least 44 px tall (${small.slice(0, 4).join(", ")})`);
+  await fits("Build, Chain");
+  await page.$eval(item(1), (x) => x.scrollIntoView({ block: "start" }));
+  await shot("build-chain");
+  await page.click(`${item(2)} button.remove`);
 
   // A renamed item takes its new name's id, the actions naming it following.
   const counter = (id) => `actions:\n  - play: { name: Nope, controller: Ben, kind: spell, keyword: reaction, effects: [{ counter: ${id} }] }\n`;
