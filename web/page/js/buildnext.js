@@ -107,6 +107,7 @@ function answerCard(a, many) {
   const facts = [a.priority ? "Priority: " + a.priority : null, a.focus ? "Focus: " + a.focus : null, a.state && words(a.state), a.phase ? words(a.phase) + " Phase" : null].filter(Boolean).join(" · ");
   return el("div", { class: "card next-answer" }, many ? el("p", { class: "muted" }, "Under " + eds) : null,
     el("p", { class: "who", ...(many ? {} : { id: "build-who" }) }, who), facts ? el("p", { class: "muted" }, facts) : null,
+    a.showdown ? el("p", { class: "showdown" }, a.showdown[0].toUpperCase() + a.showdown.slice(1)) : null,
     a.why ? el("p", { class: "muted" }, inline(a.why)) : null,
     el("div", { class: "may" }, (a.may || []).map((e) => el("button", { class: "plain may-" + e.action, type: "button", "data-action": e.action,
       onclick: () => takeAction(e, e.player || a.player) }, el("span", { class: "may-what" }, inline(e.what || e.action)),

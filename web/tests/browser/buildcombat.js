@@ -2,9 +2,10 @@
 // nothing typed into the YAML): a battlefield Ben holds with his Garen (3, Shield 1) on it,
 // Ana's Darius (5) at base; then, by `next`'s buttons, the move that starts the combat, both
 // Focus passes and both damage assignments, each one tap on Add (the sheet starts at the
-// engine's default). Its replay is the replay of the same situation written by hand in block
-// style with comments: the same steps and outcome (Garen dies, Darius lives; under October, Ana
-// conquers; under July, read literally, a showdown is staged there first).
+// engine's default); the card says which combat. Its replay is the replay of the same
+// situation written by hand in block style with comments: the same steps and outcome (Garen
+// dies, Darius lives; under October, Ana conquers; under July, read literally, a showdown is
+// staged there first).
 "use strict";
 const HAND_WRITTEN = `# Darius attacks Garen at the Sunken Temple, written by hand
 format: 1
@@ -69,6 +70,9 @@ module.exports = async ({ page, check, text, fits, shot }) => {
   await tap("pass");
   check(/^Ben acts$/.test(await text("#build-who")), "Build, combat: Ana passed Focus, Ben acts");
   await tap("pass");
+  // The card says which combat, as the JSON answer's `showdown` does.
+  check(/A combat at sunken-temple: Ana attacks, Ben defends/.test(await text("#build-next .next-answer")),
+    `Build, combat: the card names the combat (${(await text("#build-next .next-answer")).slice(0, 90)})`);
   for (const [who, unit, n] of [["Ana", "Garen", 5], ["Ben", "Darius", 4]]) {
     check((await text("#build-who")) === who + " acts", `Build, combat: ${who} assigns combat damage (${await text("#build-who")})`);
     await tap("assign");
