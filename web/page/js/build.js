@@ -24,11 +24,11 @@ function writeModel() {
   save();
 }
 // After a change in the form: the YAML written, the form drawn again (unless only a text was
-// typed), what may happen next asked again, and an old replay put away.
+// typed), a report shown replayed again at once (not put away), what may happen next asked again.
 function changed(redraw) {
   writeModel();
   if (redraw !== false) drawBuild();
-  $("replay-out").replaceChildren();
+  if ($("replay-out").childElementCount) replay(false);
   askNext();
 }
 

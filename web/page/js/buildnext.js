@@ -140,5 +140,12 @@ function askNext() {
   }
   const answers = r.answers || [];
   const legend = r.legend ? el("p", { class: "muted", id: "build-legend" }, r.legend) : null;
-  show(head, answers.map((a) => answerCard(a, answers.length > 1)), legend, el("div", { id: "build-sheet" }), done);
+  show(head, answers.map((a) => answerCard(a, answers.length > 1)), legend, el("div", { id: "build-sheet" }), replayAnswer(), done);
+}
+// The shown replay's Answer block, under the buttons (the report itself is below the editor, off
+// a phone's screen): after each tap the judge sees what the actions so far come to.
+function replayAnswer() {
+  if (!document.querySelector("#replay-out .summary .answer") || !shownView) return null;
+  return el("div", { class: "card replay-answer", id: "build-answer" }, answerBlock(shownView),
+    el("button", { class: "link", type: "button", onclick: () => $("replay-out").scrollIntoView({ block: "start" }) }, "The whole report"));
 }

@@ -2,10 +2,11 @@
 // nothing typed into the YAML): a battlefield Ben holds with his Garen (3, Shield 1) on it,
 // Ana's Darius (5) at base; then, by `next`'s buttons, the move that starts the combat, both
 // Focus passes and both damage assignments, each one tap on Add (the sheet starts at the
-// engine's default); the card says which combat. Its replay is the replay of the same
-// situation written by hand in block style with comments: the same steps and outcome (Garen
-// dies, Darius lives; under October, Ana conquers; under July, read literally, a showdown is
-// staged there first).
+// engine's default). The card says which combat; the replay's answer stays shown under the
+// buttons after each tap, and a form tap replays a shown report rather than put it away. Its
+// replay is the replay of the same situation written by hand in block style with comments: the
+// same steps and outcome (Garen dies, Darius lives; under October, Ana conquers; under July,
+// read literally, a showdown is staged there first).
 "use strict";
 const HAND_WRITTEN = `# Darius attacks Garen at the Sunken Temple, written by hand
 format: 1
@@ -64,9 +65,21 @@ module.exports = async ({ page, check, text, fits, shot }) => {
     await page.waitForSelector(`#build-next button[data-action=${action}]`);
     await page.click(`#build-next button[data-action=${action}]`);
   };
+  // A report shown before the first action: each tap keeps one shown.
+  await page.click("#replay-go");
+  await page.waitForSelector("#replay-out .summary");
   await tap("move");
   await page.click("#build-sheet button.move-to >> text=Sunken Temple");
   check(/^Ana acts$/.test(await text("#build-who")), "Build, combat: the attacker acts first in the combat");
+  const answer = async () => ((await page.$$("#build-answer .answer")).length ? text("#build-answer .answer") : "none");
+  const shown = async () => ((await page.$$("#replay-out .summary .answer")).length ? text("#replay-out .summary .answer") : "none");
+  check(/^Answer/.test(await answer()) && (await answer()) === (await shown()),
+    `Build, combat: after an action tap the replay's answer is shown under the buttons (${(await answer()).slice(0, 70)})`);
+  // A form tap replays the shown report again at once rather than put it away.
+  await page.click(`${sec("players")} .bitem[data-i="0"] button[aria-label="Points plus one"]`);
+  check((await page.$$("#replay-out .summary")).length === 1 && (await page.$$("#build-answer")).length === 1,
+    "Build, combat: a form tap keeps the report shown (replayed again)");
+  await page.click(`${sec("players")} .bitem[data-i="0"] button[aria-label="Points minus one"]`);
   await tap("pass");
   check(/^Ben acts$/.test(await text("#build-who")), "Build, combat: Ana passed Focus, Ben acts");
   await tap("pass");
