@@ -20,7 +20,11 @@ function addAction(action) {
 const undoAction = () => { BM.actions.pop(); changed(); };
 // The ids the file gives the model's objects (for moves and assignments).
 const idOf = (o) => modelIds(BM).get(o);
-const unitName = (id) => { const u = BM.units.find((x) => idOf(x) === id); return u ? u.name : id; };
+// A unit `next` names by id, by the name the form knows it by: a board unit's, else a played one's.
+const unitName = (id) => {
+  const u = BM.units.find((x) => idOf(x) === id) || writtenPlays().find((p) => p.kind === "unit" && playId(p) === id);
+  return u ? u.name : id;
+};
 // A place `next` names by id (`battlefield-1`), as the judge wrote it: its name; base stays base.
 const placeName = (id) => { const b = BM.battlefields.find((x) => idOf(x) === id || x.name === id); return b ? b.name : id; };
 const oneOrList = (xs) => (xs.length === 1 ? xs[0] : xs);
@@ -95,7 +99,7 @@ function takeAction(e, player) {
   else if (e.action === "begin") {
     const bfs = (e.battlefields || []).map(asId);
     actionSheet("Begin which showdown or combat first?", el("div", { class: "brow" }, bfs.map((b) => el("button", { class: "plain", type: "button",
-      onclick: () => { $("build-sheet").replaceChildren(); addAction({ begin: b }); } }, b))), null);
+      onclick: () => { $("build-sheet").replaceChildren(); addAction({ begin: b }); } }, placeName(b)))), null);
   }
 }
 // `neutral-open` as the rules write it: Neutral Open.
