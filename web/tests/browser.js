@@ -14,7 +14,7 @@ const pageFile = path.join(root, "web/dist/chainjudge.html");
 const shots = path.join(root, "web/dist/screenshots");
 const BUDGET = { bytes: 3e6, readyMs: 1000, replayMs: 50, searchMs: 50 };
 // SUITES=build,editor runs only those (while working on one view).
-const SUITES = process.env.SUITES ? process.env.SUITES.split(",") : ["rules", "rulings", "replay", "compact", "editor", "guide", "build", "buildplay"];
+const SUITES = process.env.SUITES ? process.env.SUITES.split(",") : ["rules", "rulings", "replay", "compact", "editor", "guide", "build", "buildchain", "buildcombat", "buildplay"];
 
 let failures = 0;
 const check = (ok, what) => {

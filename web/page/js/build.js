@@ -24,11 +24,11 @@ function writeModel() {
   save();
 }
 // After a change in the form: the YAML written, the form drawn again (unless only a text was
-// typed), what may happen next asked again, and an old replay put away.
+// typed), a report shown replayed again at once (not put away), what may happen next asked again.
 function changed(redraw) {
   writeModel();
   if (redraw !== false) drawBuild();
-  $("replay-out").replaceChildren();
+  if ($("replay-out").childElementCount) replay(false);
   askNext();
 }
 
@@ -45,9 +45,12 @@ const nameInput = (o, label, option) => el("input", { class: "bname", type: "tex
   oninput: (e) => {
     const v = e.target.value.trim();
     if (!v) return;
-    const before = [o.name, idOf(o)];
-    o.name = v;
-    renameInActions(before, [o.name, idOf(o)]);
+    renaming(() => {
+      o.name = v;
+      // A Chain item's id follows its name: one the file or the Blank template wrote (`a`)
+      // would name the renamed item in the answer and the buttons.
+      if (BM.chain.includes(o)) delete o.id;
+    });
     if (option) for (const x of document.querySelectorAll(`#build option[data-${option}]`)) x.textContent = v;
     changed(false);
   } });
@@ -67,12 +70,24 @@ const removeButton = (list, o, what) => el("button", { class: "plain remove", ty
   if (list === BM.battlefields) for (const u of BM.units) if (u.at !== "base") u.at = u.at === at ? "base" : u.at > at ? u.at - 1 : u.at;
   changed();
 } }, "✕");
-// A name or id the written actions use, renamed with its object: [name, id] before and after.
-function renameInActions(before, after) {
+// A change of names (`change`), with the written actions following it: each name and id they
+// use that changed with it (an object renamed, another whose id moved because of it) is
+// renamed, all at once, so two ids that trade places stay apart.
+function renaming(change) {
+  const objects = [...BM.battlefields, ...BM.units, ...BM.gear, ...BM.legends, ...BM.chain];
+  const names = objects.map((o) => o.name);
+  const players = [...BM.players];
+  const ids = modelIds(BM);
+  change();
+  const now = modelIds(BM);
+  const map = new Map();
+  objects.forEach((o, k) => { if (o.name !== names[k]) map.set(names[k], o.name); });
+  players.forEach((p, k) => { if (BM.players[k] !== p) map.set(p, BM.players[k]); });
+  for (const [o, id] of ids) if (now.get(o) !== id && !map.has(id)) map.set(id, now.get(o));
   const swap = (v) => (Array.isArray(v) ? v.map(swap) : v && typeof v === "object"
-    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [before.includes(k) && k !== "name" ? after[before.indexOf(k)] : k, swap(x)]))
-    : before.includes(v) ? after[before.indexOf(v)] : v);
-  BM.actions = BM.actions.map(swap);
+    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [map.has(k) && k !== "name" ? map.get(k) : k, swap(x)]))
+    : map.has(v) ? map.get(v) : v);
+  if (map.size) BM.actions = BM.actions.map(swap);
 }
 // The player with the fewest objects in `list`, for a new one's controller.
 const fewest = (list) => BM.players.map((p, i) => i).sort((a, b) => list.filter((o) => o.controller === a).length - list.filter((o) => o.controller === b).length)[0];
@@ -90,8 +105,7 @@ function playersPart() {
       oninput: (e) => {
         const v = e.target.value.trim();
         if (!v || BM.players.some((x, j) => j !== i && x === v)) return;
-        renameInActions([BM.players[i]], [v]);
-        BM.players[i] = v;
+        renaming(() => { BM.players[i] = v; });
         for (const x of document.querySelectorAll(`#build option[data-player-${i}]`)) x.textContent = v;
         changed(false);
       } }),
@@ -140,6 +154,12 @@ function ownedPart(key, title, list, kind) {
   return buildSection(key, title + " (" + list.length + ")", rows,
     addButton("build-add-" + key, "+ " + kind, () => list.push({ name: kind + " " + (list.length + 1), controller: fewest(list) })));
 }
+// A Chain item's status, both words shown and the current one marked: pending or finalized
+// (the format's default, written as no `status`). A unit or gear is pending, and says so.
+const statusChip = (n, c, must) => el("span", { class: "status-chip", role: "group", "aria-label": n + "'s status" },
+  ["pending", "finalized"].map((w) => el("button", { class: "toggle", type: "button", "data-status": w, "aria-pressed": String((must || c.status === "pending") === (w === "pending")),
+    ...dis(must && w === "finalized"), onclick: () => { if (c.status !== w) { c.status = w; changed(); } } }, w)),
+  must ? el("span", { class: "muted" }, "a " + c.kind + " on the Chain is pending until it resolves") : null);
 function chainPart() {
   const rows = BM.chain.map((c, i) => {
     const n = "Chain item " + (i + 1);
@@ -151,8 +171,7 @@ function chainPart() {
           if (v === "unit" || v === "gear") c.status = "pending";
         })),
       el("div", { class: "brow" }, c.kind === "triggered" ? null : buildSelect(n + "'s timing", c.keyword, [["", "no keyword"], ["action", "Action"], ["reaction", "Reaction"]], (v) => { c.keyword = v; }),
-        must ? el("span", { class: "muted" }, "pending (it resolves as it is finalized)")
-          : toggleChip("pending", c.status === "pending", (v) => { c.status = v ? "pending" : "finalized"; })),
+        statusChip(n, c, must)),
       c.kind === "unit" ? el("div", { class: "brow" }, stepperControl("Might", c.might || 0, (v) => { c.might = v; })) : null);
   });
   return buildSection("chain", "Chain, oldest first (" + BM.chain.length + ")", [BM.chain.length ? null : el("p", { class: "muted" }, "No Chain: an Open State."), rows],

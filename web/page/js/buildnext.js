@@ -20,7 +20,11 @@ function addAction(action) {
 const undoAction = () => { BM.actions.pop(); changed(); };
 // The ids the file gives the model's objects (for moves and assignments).
 const idOf = (o) => modelIds(BM).get(o);
-const unitName = (id) => { const u = BM.units.find((x) => idOf(x) === id); return u ? u.name : id; };
+// A unit `next` names by id, by the name the form knows it by: a board unit's, else a played one's.
+const unitName = (id) => {
+  const u = BM.units.find((x) => idOf(x) === id) || writtenPlays().find((p) => p.kind === "unit" && playId(p) === id);
+  return u ? u.name : id;
+};
 // A place `next` names by id (`battlefield-1`), as the judge wrote it: its name; base stays base.
 const placeName = (id) => { const b = BM.battlefields.find((x) => idOf(x) === id || x.name === id); return b ? b.name : id; };
 const oneOrList = (xs) => (xs.length === 1 ? xs[0] : xs);
@@ -57,15 +61,21 @@ function assignSheet(e, player) {
   const targets = (e.units || e.to || []).map((u) => ({ id: asId(u), lethal: u.lethal, tank: u.tank, backline: u.backline }));
   const units = targets.map((t) => t.id);
   const label = (t) => unitName(t.id) + (t.lethal ? " (lethal " + t.lethal + (t.tank ? ", Tank" : "") + (t.backline ? ", Backline" : "") + ")" : "");
-  const to = Object.fromEntries(units.map((u) => [u, 0]));
   const total = Number(e.total || 0);
+  // Started at the engine's default (465.2.c): lethal to each unit in turn while the damage
+  // lasts, the rest to the first; one tap on Add writes it, the steppers change it.
+  let rest = total;
+  const to = Object.fromEntries(targets.map((t) => { const n = Math.min(Number(t.lethal || 0), rest); rest -= n; return [t.id, n]; }));
+  if (rest > 0 && units.length) to[units[0]] += rest;
   const draw = () => {
     const left = total - Object.values(to).reduce((a, b) => a + b, 0);
-    actionSheet("Combat damage " + player + " assigns: " + total, [el("p", { class: "muted" }, left + " left to assign"),
+    actionSheet("Combat damage " + player + " assigns: " + total, [el("p", { class: "muted", id: "assign-left" },
+      (left ? left + " left to assign" : "All " + total + " assigned") + ". It starts at the default: lethal to each in turn, the rest to the first."),
       targets.map(({ id: u }, i) => el("div", { class: "brow" }, el("span", { class: "stepper" }, el("span", { class: "slabel" }, label(targets[i])),
         el("button", { class: "plain", type: "button", ...dis(!to[u]), onclick: () => { to[u]--; draw(); } }, "−"), el("output", { class: "sval" }, String(to[u])),
         el("button", { class: "plain", type: "button", ...dis(!left), onclick: () => { to[u]++; draw(); } }, "+"))))],
-    el("button", { class: "act", type: "button", ...dis(left), onclick: () => { $("build-sheet").replaceChildren(); addAction({ assign: { by: player, to: { ...to } } }); } }, "Add the assignment"));
+    el("button", { class: "act", id: "assign-add", type: "button", ...dis(left), onclick: () => { $("build-sheet").replaceChildren(); addAction({ assign: { by: player, to: { ...to } } }); } },
+      left ? "Add the assignment (" + left + " left to assign)" : "Add the assignment"));
   };
   draw();
 }
@@ -89,7 +99,7 @@ function takeAction(e, player) {
   else if (e.action === "begin") {
     const bfs = (e.battlefields || []).map(asId);
     actionSheet("Begin which showdown or combat first?", el("div", { class: "brow" }, bfs.map((b) => el("button", { class: "plain", type: "button",
-      onclick: () => { $("build-sheet").replaceChildren(); addAction({ begin: b }); } }, b))), null);
+      onclick: () => { $("build-sheet").replaceChildren(); addAction({ begin: b }); } }, placeName(b)))), null);
   }
 }
 // `neutral-open` as the rules write it: Neutral Open.
@@ -101,6 +111,7 @@ function answerCard(a, many) {
   const facts = [a.priority ? "Priority: " + a.priority : null, a.focus ? "Focus: " + a.focus : null, a.state && words(a.state), a.phase ? words(a.phase) + " Phase" : null].filter(Boolean).join(" · ");
   return el("div", { class: "card next-answer" }, many ? el("p", { class: "muted" }, "Under " + eds) : null,
     el("p", { class: "who", ...(many ? {} : { id: "build-who" }) }, who), facts ? el("p", { class: "muted" }, facts) : null,
+    a.showdown ? el("p", { class: "showdown" }, a.showdown[0].toUpperCase() + a.showdown.slice(1)) : null,
     a.why ? el("p", { class: "muted" }, inline(a.why)) : null,
     el("div", { class: "may" }, (a.may || []).map((e) => el("button", { class: "plain may-" + e.action, type: "button", "data-action": e.action,
       onclick: () => takeAction(e, e.player || a.player) }, el("span", { class: "may-what" }, inline(e.what || e.action)),
@@ -133,5 +144,12 @@ function askNext() {
   }
   const answers = r.answers || [];
   const legend = r.legend ? el("p", { class: "muted", id: "build-legend" }, r.legend) : null;
-  show(head, answers.map((a) => answerCard(a, answers.length > 1)), legend, el("div", { id: "build-sheet" }), done);
+  show(head, answers.map((a) => answerCard(a, answers.length > 1)), legend, el("div", { id: "build-sheet" }), replayAnswer(), done);
+}
+// The shown replay's Answer block, under the buttons (the report itself is below the editor, off
+// a phone's screen): after each tap the judge sees what the actions so far come to.
+function replayAnswer() {
+  if (!document.querySelector("#replay-out .summary .answer") || !shownView) return null;
+  return el("div", { class: "card replay-answer", id: "build-answer" }, answerBlock(shownView),
+    el("button", { class: "link", type: "button", onclick: () => $("replay-out").scrollIntoView({ block: "start" }) }, "The whole report"));
 }

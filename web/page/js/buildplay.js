@@ -103,7 +103,7 @@ function playSheet(e, player) {
   timing.value = ["action", "reaction"].includes(timings[0]) ? timings[0] : "";
   // Where it comes from or enters: the facedown card, or the battlefield for Ambush.
   const where = hidden || ambush ? el("select", { id: "play-where", "aria-label": hidden ? "Facedown card" : "Enters at" },
-    (hidden ? e.cards : e.to || []).map((x) => el("option", { value: asId(x) }, asId(x)))) : null;
+    (hidden ? e.cards : e.to || []).map((x) => el("option", { value: asId(x) }, hidden ? asId(x) : placeName(asId(x))))) : null;
   // The effects written so far, each with its ✕, and the menu that adds one.
   const effects = [];
   const effBox = el("div", { id: "play-effects" });

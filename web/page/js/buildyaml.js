@@ -73,7 +73,8 @@ function modelYaml(m) {
       const o = { ...idKey(c), name: c.name, controller: who(c.controller), kind: c.kind };
       if (c.keyword && c.kind !== "triggered") o.keyword = c.keyword;
       if (c.kind === "unit") o.might = c.might;
-      if (c.status === "pending") o.status = "pending";
+      // Finalized is the format's default, not written; a unit or gear is always pending.
+      if (c.status === "pending" || c.kind === "unit" || c.kind === "gear") o.status = "pending";
       lines.push("  - " + flowYaml(o));
     }
   }

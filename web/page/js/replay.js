@@ -86,17 +86,21 @@ function stepCard(line, step, editions, before, notes) {
     octWhat ? el("p", { class: "what full" }, el("strong", {}, "October: "), inline(octWhat), moved, rulesLine(step, editions)) : null,
     line.notes.map((n) => noteLine(n, notes.get(n))));
 }
+// The Answer block of a report's view (the Build view shows it under its buttons too).
+function answerBlock(view) {
+  const differing = view.answer_differing || [];
+  return el("div", { class: "answer" }, el("h4", {}, "Answer"), view.answer.map((a, i) => el("p", {
+    class: differing.includes(i) ? "differs" : /^(Notes after the steps|\d+ steps? cites?)/.test(a) ? "muted" : "",
+  }, inline(a))));
+}
+let shownView = null;          // the view of the report shown, or null
 function summaryCard(report, view, path) {
+  shownView = view;
   const header = new Map(view.header);
   const card = el("div", { class: "card summary" }, el("h3", {}, view.title || path));
   // The answer first: the same lines as the text report's Answer block, the lines the editions
   // differ on marked; then the rest of the summary a tap away.
-  if (view.answer && view.answer.length) {
-    const differing = view.answer_differing || [];
-    card.append(el("div", { class: "answer" }, el("h4", {}, "Answer"), view.answer.map((a, i) => el("p", {
-      class: differing.includes(i) ? "differs" : /^(Notes after the steps|\d+ steps? cites?)/.test(a) ? "muted" : "",
-    }, inline(a)))));
-  }
+  if (view.answer && view.answer.length) card.append(answerBlock(view));
   if (report.error) card.append(el("p", { class: "what bad" }, "The replay stopped: " + report.error.message));
   if (view.expect) card.append(expectLine(view.expect));
   const full = el("details", { class: "full-summary" }, el("summary", {}, "Full summary"), kv([["Rules", header.get("Rules")]], "rules-line"));

@@ -24,7 +24,7 @@ module.exports = async ({ page, check, shot, text, fits }) => {
   await page.click(`${sec("units")} .bitem[data-i="0"] button[aria-label="Might plus one"]`);
   await page.click("#build-add-unit");
   await page.fill(`${sec("units")} input[aria-label="Unit 2's name"]`, "Loyal Poro");
-    await page.selectOption(`${sec("units")} select[aria-label="Unit 2's place"]`, "0");
+  await page.selectOption(`${sec("units")} select[aria-label="Unit 2's place"]`, "0");
   await page.click(`${sec("units")} .bitem[data-i="1"] button.toggle >> text=Tank`);
   await page.click(`${sec("units")} .bitem[data-i="1"] button[aria-label="Shield plus one"]`);
   const want = "format: 1\ntitle: Built on the page\nrules: both\nplayers: [Ana, Ben]\nturn: Ana\npoints: { Ana: 1, Ben: 0 }\nboard:\n" +
@@ -96,101 +96,4 @@ module.exports = async ({ page, check, shot, text, fits }) => {
     "Build: the form reads the situation back after a reload");
   await page.click("#replay-build");
   check(await page.$eval("#build", (b) => b.hidden), "Build: the Build button puts the form away");
-
-  await combatByTaps({ page, check, text, sec });
 };
-
-// A board combat built by taps only (names and numbers typed, nothing typed into the YAML):
-// a battlefield Ben holds with his Garen (3, Shield 1) on it, Ana's Darius (5) at base; then,
-// by `next`'s buttons, the move that starts the combat, both Focus passes and both damage
-// assignments. Its replay is the replay of the same situation written by hand in block style
-// with comments: the same steps and outcome (Garen dies, Darius lives; under October, Ana
-// conquers; under July, read literally, a showdown is staged there first).
-const HAND_WRITTEN = `# Darius attacks Garen at the Sunken Temple, written by hand
-format: 1
-players:
-  - Ana   # the Turn Player
-  - Ben
-points:
-  Ana: 0
-  Ben: 0
-board:
-  - id: sunken-temple
-    name: Sunken Temple
-    kind: battlefield
-    controller: Ben
-  - name: Battlefield 2
-    kind: battlefield
-    controller: none
-  - name: Darius
-    kind: unit
-    controller: Ana
-    might: 5
-  - name: Garen
-    kind: unit
-    controller: Ben
-    at: sunken-temple
-    might: 3
-    shield: 1   # +1 while he defends
-actions:
-  - move:
-      units: [darius]
-      to: sunken-temple
-  - pass: Ana   # Focus
-  - pass: Ben
-  - assign:
-      by: Ana
-      to:
-        garen: 5
-  - assign: { by: Ben, to: { darius: 4 } }
-`;
-async function combatByTaps({ page, check, text, sec }) {
-  await page.click("#replay-build");
-  await page.click("#build-fresh");
-  await page.selectOption(`${sec("battlefields")} select[aria-label="Battlefield 1's controller"]`, "1");
-  await page.fill(`${sec("battlefields")} input[aria-label="Battlefield 1's name"]`, "Sunken Temple");
-  await page.click("#build-add-unit");
-  await page.fill(`${sec("units")} input[aria-label="Unit 1's name"]`, "Darius");
-  for (let i = 0; i < 2; i++) await page.click(`${sec("units")} .bitem[data-i="0"] button[aria-label="Might plus one"]`);
-  await page.click("#build-add-unit");
-  await page.fill(`${sec("units")} input[aria-label="Unit 2's name"]`, "Garen");
-  await page.selectOption(`${sec("units")} select[aria-label="Unit 2's place"]`, "0");
-  await page.click(`${sec("units")} .bitem[data-i="1"] button[aria-label="Shield plus one"]`);
-  // What may happen next, tap by tap.
-  const tap = async (action) => {
-    await page.waitForSelector(`#build-next button[data-action=${action}]`);
-    await page.click(`#build-next button[data-action=${action}]`);
-  };
-  await tap("move");
-  await page.click("#build-sheet button.move-to >> text=Sunken Temple");
-  check(/^Ana acts$/.test(await text("#build-who")), "Build, combat: the attacker acts first in the combat");
-  await tap("pass");
-  check(/^Ben acts$/.test(await text("#build-who")), "Build, combat: Ana passed Focus, Ben acts");
-  await tap("pass");
-  for (const [who, n] of [["Ana", 5], ["Ben", 4]]) {
-    check((await text("#build-who")) === who + " acts", `Build, combat: ${who} assigns combat damage (${await text("#build-who")})`);
-    await tap("assign");
-    for (let i = 0; i < n; i++) await page.click("#build-sheet button >> text=+");
-    await page.click("#build-sheet button >> text=Add the assignment");
-  }
-  const built = await page.inputValue("#replay-text");
-  const ok = built.endsWith("actions:\n  - move: { units: darius, to: Sunken Temple }\n  - pass: Ana\n  - pass: Ben\n" +
-    "  - assign: { by: Ana, to: { garen: 5 } }\n  - assign: { by: Ben, to: { darius: 4 } }\n");
-  check(ok, "Build, combat: the taps wrote the move, the passes and the assignments" + (ok ? "" : `:\n${built}`));
-  // The combat over, the editions part (board-format 5.1 and the replay's note): read
-  // literally, July stages a showdown at the conquered battlefield; October is Neutral Open.
-  const answers = await page.$$eval("#build-next .next-answer", (xs) => xs.map((x) => x.textContent));
-  check(answers.length === 2 && /^Under July.*Ana acts.*Showdown Open/.test(answers[0]) && /^Under October.*Ana acts.*Neutral Open/.test(answers[1]),
-    `Build, combat: the combat over, next answers per edition (${answers.map((a) => a.slice(0, 60)).join(" | ")})`);
-  // The same replay as the hand-written file: steps and outcome, not the title, file or lines.
-  const same = await page.evaluate(([a, b]) => {
-    const strip = (t) => { const r = JSON.parse(W.replay_json("situation.yaml", t, "")); for (const k of ["title", "file", "board_model"]) delete r[k]; return r; };
-    const [x, y] = [strip(a), strip(b)];
-    return { same: JSON.stringify(x) === JSON.stringify(y), steps: x.steps.length, outcome: x.outcome, error: x.error || y.error };
-  }, [built, HAND_WRITTEN]);
-  const o = same.outcome && same.outcome.october;
-  check(same.same && !same.error, `Build, combat: the built file replays as the hand-written one does (${same.steps} steps${same.error ? ", " + same.error.message : ""})`);
-  check(o && JSON.stringify(o.board.conquered).includes("Ana") && o.killed.includes("garen") && !o.killed.includes("darius"),
-    `Build, combat: under October, Ana conquers, Garen dies, Darius lives (${JSON.stringify(o && o.board.conquered)}, killed ${o && o.killed})`);
-}
-

@@ -3,6 +3,7 @@
 // is written, passes `chainjudge check`, replays, and the unit takes the damage. Then one play
 // with every effect of the menu (each target tapped, a Chain item to counter) passes `check`
 // and replays with nothing refused; every control is a 44 px target, nothing wider than the screen.
+// A unit played with Ambush into a combat: its place and then the unit are shown by name.
 "use strict";
 const fs = require("fs");
 const os = require("os");
@@ -68,7 +69,7 @@ module.exports = async ({ page, check, text, fits, shot }) => {
 
   // Every effect of the menu in one play: a Chain item to counter first (Ana's Spell 1).
   await page.click("#build-undo");
-  await page.click(`${sec("chain")} summary`);
+  if (!(await page.$eval(sec("chain"), (d) => d.open))) await page.click(`${sec("chain")} summary`);
   await page.click("#build-add-chain");
   await page.waitForSelector("#build-next button[data-action=play]");
   await page.click("#build-next button[data-action=play]");
@@ -110,4 +111,21 @@ module.exports = async ({ page, check, text, fits, shot }) => {
     `Build, play: it replays with nothing refused, Spell 1 countered (${out2.error ? out2.error.message : JSON.stringify(out2.outcome.july.countered)})`);
   check((await page.$$("#build-cannot")).length === 0, "Build, play: the form reads the play back");
   await page.click("#build-undo");
+
+  // A unit played with Ambush into a combat: the sheets name it as the play did, not by its id.
+  await page.fill("#replay-text", board.replace("actions: []\n", "actions:\n  - move: { units: darius, to: Battlefield 1 }\n  - pass: Ana\n"));
+  await page.waitForSelector("#build-next button[data-action=play] >> text=Ambush");
+  await page.click("#build-next button[data-action=play] >> text=Ambush");
+  const where = await page.$eval("#play-where", (s) => s.options[s.selectedIndex].textContent);
+  check(where === "Battlefield 1", `Build, play: Ambush's place is shown by its name (${where})`);
+  await page.fill("#play-name", "Ambush Poro");
+  await page.click("#play-add");
+  for (let i = 0; i < 2; i++) {
+    await page.waitForSelector("#build-next button[data-action=pass]");
+    await page.click("#build-next button[data-action=pass]");
+  }
+  await page.click("#build-next button[data-action=assign]");
+  const labels = await page.$$eval("#build-sheet .stepper .slabel", (xs) => xs.map((x) => x.textContent));
+  check(labels.length === 2 && labels[1].startsWith("Ambush Poro (lethal"), `Build, play: the assign sheet names the unit played as it was played (${labels.join(", ")})`);
+  await page.click("#build-sheet button >> text=Cancel");
 };
