@@ -404,7 +404,7 @@ fn the_answer_comes_before_the_steps() {
     );
     assert!(
         lines.contains(
-            &"Conquered: July none; October Ana at battlefield-1 (from step 31). Held: none."
+            &"Conquered: July none; October Ana at battlefield-1 (from step 31). Combats: battlefield-1: Ana won."
         ),
         "{lines:?}"
     );
@@ -1547,4 +1547,30 @@ fn next_says_who_acts_and_refuses_bad_input_with_exit_2() {
         v["answers"][0]["player"], "Ana",
         "after step 1 Ana still holds Priority: {v}"
     );
+}
+
+#[test]
+fn the_answer_names_damage_still_marked_and_each_combats_result() {
+    // Ana's spell deals 2 to Ben's Might 3 poro outside combat: it survives with 2 marked,
+    // which stays until the turn's end (417, 317). No combat: no Combats line.
+    let dir = scratch("damage-marked");
+    let file = dir.join("jab.yaml");
+    std::fs::write(
+        &file,
+        "format: 1\nplayers: [Ana, Ben]\nturn: Ana\npoints: { Ana: 0, Ben: 0 }\nboard:\n  - { name: Battlefield 1, kind: battlefield, controller: Ben }\n  - { name: Battlefield 2, kind: battlefield, controller: none }\n  - { name: Poro, kind: unit, controller: Ben, at: Battlefield 1, might: 3 }\nchain: []\nactions:\n  - play: { name: Jab, controller: Ana, kind: spell, effects: [ { damage: { target: poro, amount: 2 } } ] }\n",
+    )
+    .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(
+        &run(&["replay", file.to_str().unwrap(), "--format", "json"], &[]).stdout,
+    )
+    .unwrap();
+    let lines: Vec<&str> = v["answer"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l.as_str())
+        .collect();
+    assert!(lines.contains(&"Damage marked: poro 2."), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("Combats")), "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -194,26 +194,36 @@ fn outcome_lines(s: &Situation, t: &Trace) -> Vec<Part> {
             })
             .collect();
         v.push(control);
+        // Scoring, then what a judge asks after a combat: its result, and what the units left
+        // took; one line.
         let conquered = get("Conquered").unwrap_or_else(|| "none".into());
         let held = get("Held").unwrap_or_else(|| "none".into());
-        if conquered != "none" || held != "none" {
-            v.push(Part::new(
-                "scored",
-                ". ",
-                vec![("Conquered", conquered), ("Held", held)],
-            ));
+        let mut scored = Vec::new();
+        if conquered != "none" || held != "none" || !b.combats.is_empty() {
+            scored.push(("Conquered", conquered));
+            // A hold comes only in a Beginning Phase: not named when nothing was held.
+            if held != "none" {
+                scored.push(("Held", held));
+            }
         }
-        // What a judge asks after a combat: its result, and what the units left took.
-        let mut fought = Vec::new();
-        if let Some(c) = get("Combats") {
-            fought.push(("Combats", c));
+        if !b.combats.is_empty() {
+            let results: Vec<String> = b
+                .combats
+                .iter()
+                .map(|(id, r)| match r {
+                    CombatResult::NoResult => format!("{id}: No Result"),
+                    CombatResult::Unfinished => format!("{id}: unfinished"),
+                    CombatResult::Won { winner, .. } => format!("{id}: {} won", s.name(*winner)),
+                })
+                .collect();
+            scored.push(("Combats", results.join("; ")));
         }
         let hurt = damage_taken(t, b);
         if !hurt.is_empty() {
-            fought.push(("Damage on units still in play", hurt.join(", ")));
+            scored.push(("Damage marked", hurt.join(", ")));
         }
-        if !fought.is_empty() {
-            v.push(Part::new("combats", ". ", fought));
+        if !scored.is_empty() {
+            v.push(Part::new("scored", ". ", scored));
         }
     }
     if let Some(l) = legion_line(o) {
@@ -238,9 +248,9 @@ fn outcome_lines(s: &Situation, t: &Trace) -> Vec<Part> {
     v
 }
 
-/// The units on the board at the end that were dealt damage during the replay, each with the
-/// most it had marked, and what is marked now where that differs ("vanguard 3 (healed
-/// since)": damage is removed at a combat's end and in the Ending Phase, 466, 317).
+/// The units on the board at the end with damage marked, each with the most it had during the
+/// replay where that was more ("vanguard 2 (3 at most)"). Damage removed since (at a combat's
+/// end, 466; in the Ending Phase, 317) is in the steps, not here.
 fn damage_taken(t: &Trace, b: &BoardOutcome) -> Vec<String> {
     let mut most: Vec<(&str, i64)> = Vec::new();
     for c in t.steps.iter().flat_map(|st| &st.changes) {
@@ -256,18 +266,15 @@ fn damage_taken(t: &Trace, b: &BoardOutcome) -> Vec<String> {
             .iter()
             .any(|(x, at)| x == id && at != "trash" && at != "gone" && at != "played")
     };
-    most.iter()
-        .filter(|(id, n)| *n > 0 && on_board(id))
-        .map(|(id, n)| {
-            let now = b
-                .damage
-                .iter()
-                .find(|(x, _)| x == id)
-                .map_or(0, |(_, d)| *d);
-            match now {
-                0 => format!("{id} {n} (healed since)"),
-                d if d == *n => format!("{id} {n}"),
-                d => format!("{id} {n} ({d} now)"),
+    b.damage
+        .iter()
+        .filter(|(id, d)| *d > 0 && on_board(id))
+        .map(|(id, d)| {
+            let peak = most.iter().find(|(x, _)| x == id).map_or(*d, |(_, n)| *n);
+            if peak > *d {
+                format!("{id} {d} ({peak} at most)")
+            } else {
+                format!("{id} {d}")
             }
         })
         .collect()

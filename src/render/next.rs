@@ -11,13 +11,17 @@ use serde_json::{json, Value};
 /// The rules of `cites` under the answer's editions, in the compact view's marks: the number
 /// where both editions agree ("347.2"), `°` where October's is unconfirmed and July's rule is
 /// followed ("806°"), October's in brackets where it differs ("420.3 (Oct 421.3*)", `*`:
-/// inferred from a known shift). Under one edition, that edition's label.
+/// inferred from a known shift). Under October alone, an unconfirmed number is July's with `°`.
 fn rules(a: &Answer, cites: &[Cite]) -> Vec<String> {
     let eds = Editions::get();
     cites
         .iter()
         .map(|&c| {
-            let first = eds.edition(a.editions[0]).resolve(c).label();
+            let first = match eds.edition(a.editions[0]).resolve(c) {
+                // October alone, its number unconfirmed: July's, marked as the table marks it.
+                Cited::Unconfirmed { july } => format!("{july}°"),
+                cited => cited.label(),
+            };
             match a.editions.get(1) {
                 Some(&other) => match eds.edition(other).resolve(c) {
                     Cited::Unconfirmed { .. } => format!("{first}°"),

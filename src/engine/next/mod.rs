@@ -70,7 +70,12 @@ pub fn next(s: &Situation, edition: EditionId, stop: Stop, max_steps: Option<usi
         focus: e.focus,
         state: e.state(),
         phase: e.phase,
-        showdown: e.showdown_words(),
+        showdown: match (&e.decision, e.showdown_words()) {
+            (Some(Decision::Assign { .. }), Some(w)) => {
+                Some(format!("{w}; the Combat Damage Step"))
+            }
+            (_, w) => w,
+        },
         may,
         not_now,
     }
