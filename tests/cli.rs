@@ -1566,8 +1566,8 @@ fn the_answer_names_damage_still_marked_and_each_combats_result() {
     .unwrap();
     let lines: Vec<&str> = v["answer"]["lines"]
         .as_array()
-        .unwrap()
-        .iter()
+        .into_iter()
+        .flatten()
         .filter_map(|l| l.as_str())
         .collect();
     assert!(lines.contains(&"Damage marked: poro 2."), "{lines:?}");
