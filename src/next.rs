@@ -87,6 +87,10 @@ pub struct May {
     pub details: serde_json::Map<String, serde_json::Value>,
     /// The rules that allow it and say what it does.
     pub cites: Vec<Cite>,
+    /// The `actions` line that takes it, as a file writes it (`- pass: Ben`; a play's card is
+    /// a placeholder, `Card` or `Ability`, to rename and complete; a move takes its first unit
+    /// to its first place; an assignment is the default one).
+    pub write: String,
 }
 
 /// A kind of action not allowed now.
@@ -105,13 +109,19 @@ pub struct NotNow {
 }
 
 impl May {
-    /// An action with no details.
-    pub fn new(action: ActionWord, what: impl Into<String>, cites: &[Cite]) -> Self {
+    /// An action with no details: what it is and does, the line that writes it, its rules.
+    pub fn new(
+        action: ActionWord,
+        what: impl Into<String>,
+        write: impl Into<String>,
+        cites: &[Cite],
+    ) -> Self {
         Self {
             action,
             what: what.into(),
             details: serde_json::Map::new(),
             cites: cites.to_vec(),
+            write: write.into(),
         }
     }
 
@@ -177,95 +187,4 @@ fn same_but_editions(a: &Answer, b: &Answer) -> bool {
         ..x.clone()
     };
     strip(a) == strip(b)
-}
-
-/// The `actions` line that takes `m` for `player`, as a file writes it
-/// (`- pass: Ben`, `- play: { name: Card, controller: Ben, kind: spell, keyword: reaction }`):
-/// a play's card is a placeholder (`Card`, `Ability`; an Ambush unit `might: 2`) to rename and
-/// complete, a move takes its first unit to
-/// its first place, an assignment is the default one (lethal to each unit in the order given,
-/// while the total lasts, the rest to the first).
-pub fn write_line(player: &str, m: &May) -> String {
-    let text = |k: &str| m.details.get(k).and_then(|v| v.as_str()).unwrap_or("");
-    let list = |v: Option<&serde_json::Value>| -> Vec<String> {
-        v.and_then(|v| v.as_array())
-            .map(|a| {
-                a.iter()
-                    .filter_map(|x| x.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let play = |rest: &str| format!("- play: {{ name: Card, controller: {player}, {rest} }}");
-    match m.action {
-        ActionWord::Pass => format!("- pass: {player}"),
-        ActionWord::EndTurn => format!("- end_turn: {player}"),
-        ActionWord::Play => match text("timing") {
-            "none" => play("kind: spell"),
-            "hidden" => match list(m.details.get("cards")).first() {
-                Some(card) => play(&format!("kind: spell, from: hidden, facedown: {card}")),
-                None => play("kind: spell, from: hidden"),
-            },
-            "ambush" => {
-                let at = list(m.details.get("to"))
-                    .into_iter()
-                    .next()
-                    .unwrap_or_default();
-                play(&format!("kind: unit, might: 2, ambush: true, at: {at}"))
-            }
-            keyword => play(&format!("kind: spell, keyword: {keyword}")),
-        },
-        ActionWord::Activate => {
-            let timings = list(m.details.get("timing"));
-            let keyword = match timings.first().map(String::as_str) {
-                Some("none") | None => String::new(),
-                Some(k) => format!(", keyword: {k}"),
-            };
-            format!("- play: {{ name: Ability, controller: {player}, kind: activated{keyword} }}")
-        }
-        ActionWord::Move => {
-            let first = m
-                .details
-                .get("units")
-                .and_then(|u| u.as_array())
-                .and_then(|u| u.first());
-            let unit = first.and_then(|u| u["unit"].as_str()).unwrap_or("");
-            let to = list(first.map(|u| &u["to"]))
-                .into_iter()
-                .next()
-                .unwrap_or_default();
-            format!("- move: {{ units: {unit}, to: {to} }}")
-        }
-        ActionWord::Assign => {
-            let mut left = m.details.get("total").and_then(|t| t.as_i64()).unwrap_or(0);
-            let mut to: Vec<(String, i64)> = Vec::new();
-            for t in m
-                .details
-                .get("to")
-                .and_then(|t| t.as_array())
-                .into_iter()
-                .flatten()
-            {
-                let n = t["lethal"].as_i64().unwrap_or(0).min(left);
-                left -= n;
-                to.push((t["unit"].as_str().unwrap_or_default().to_string(), n));
-            }
-            if let Some(first) = to.first_mut() {
-                first.1 += left;
-            }
-            let parts: Vec<String> = to.iter().map(|(u, n)| format!("{u}: {n}")).collect();
-            format!(
-                "- assign: {{ by: {player}, to: {{ {} }} }}",
-                parts.join(", ")
-            )
-        }
-        ActionWord::Order => format!("- order: [{}]", list(m.details.get("triggers")).join(", ")),
-        ActionWord::Begin => format!(
-            "- begin: {}",
-            list(m.details.get("battlefields"))
-                .first()
-                .cloned()
-                .unwrap_or_default()
-        ),
-    }
 }

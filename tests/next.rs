@@ -287,18 +287,16 @@ fn answer_for(
             return Ok(ans);
         }
         if let Some(assign) = ans.may.iter().find(|m| m.action == ActionWord::Assign) {
-            // The assignment the full replay made by default: lethal to each unit in the given
-            // order while the total lasts, the rest to the first (465.2.c).
-            let mut left = assign.details["total"].as_i64().unwrap_or(0);
-            let mut to: Vec<(String, i64)> = Vec::new();
-            for t in assign.details["to"].as_array().into_iter().flatten() {
-                let n = t["lethal"].as_i64().unwrap_or(0).min(left);
-                left -= n;
-                to.push((t["unit"].as_str().unwrap_or_default().to_string(), n));
-            }
-            if let Some(first) = to.first_mut() {
-                first.1 += left;
-            }
+            // The assignment the full replay made: the default, which `next` gives per unit.
+            let to: Vec<(String, i64)> = assign.details["to"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|t| {
+                    let unit = t["unit"].as_str().unwrap_or_default().to_string();
+                    (unit, t["default"].as_i64().unwrap_or(0))
+                })
+                .collect();
             cut.actions.push(Action {
                 kind: ActionKind::Assign {
                     id: format!("assign-by-test-{}", passes.len()),
@@ -498,5 +496,46 @@ fn every_line_next_says_to_write_is_taken_by_the_replay() {
         "{} of {tried}:\n{}",
         bad.len(),
         bad.join("\n")
+    );
+}
+
+/// The assignment `next` offers, in detail, as the rules make it: Tank first with its lethal
+/// damage, the rest to the next unit (465.2.c.3, 815.1.b), written as the default; a stunned
+/// unit adds nothing and is named with 423.1.b; a unit with Tank and Backline is the assigner's
+/// choice (465.2.c.8); the step is named.
+#[test]
+fn the_assignment_next_offers_follows_the_damage_rules() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/next");
+    let assign = |name: &str| -> (Value, Value) {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let out: Value =
+            serde_json::from_str(&chainjudge::api::next_json(name, &text, "", 0)).unwrap();
+        let a = out["answers"][0].clone();
+        (a["may"][0].clone(), a)
+    };
+    // Ana's 5 Might: guard (Tank, Might 2) gets its lethal 2 first, the poro (Might 4) the 3 left.
+    let (m, a) = assign("board-assign-tank.yaml");
+    assert_eq!(
+        m["write"], "- assign: { by: Ana, to: { guard: 2, loyal-poro: 3 } }",
+        "{m}"
+    );
+    assert!(
+        a["showdown"]
+            .as_str()
+            .unwrap()
+            .ends_with("the Combat Damage Step"),
+        "{a}"
+    );
+    let has = |m: &Value, n: &str| strings(&m["cites"]).iter().any(|c| c.starts_with(n));
+    assert!(has(&m, "815.1.b"), "{m}");
+    let (m, _) = assign("stunned-attacker-total.yaml");
+    assert!(
+        has(&m, "423.1.b") && m["what"].as_str().unwrap().contains("brute stunned"),
+        "{m}"
+    );
+    let (m, _) = assign("tank-backline-one-unit.yaml");
+    assert!(
+        has(&m, "465.2.c.8") && m["what"].as_str().unwrap().contains("Ana chooses"),
+        "{m}"
     );
 }

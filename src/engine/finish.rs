@@ -97,12 +97,7 @@ impl<'s> Engine<'s> {
             phase: if self.turn_ended {
                 "ended".into()
             } else {
-                match self.phase {
-                    Phase::Beginning => "beginning",
-                    Phase::Main => "main",
-                    Phase::Ending => "ending",
-                }
-                .into()
+                self.phase.word().into()
             },
         }
     }

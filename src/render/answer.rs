@@ -210,11 +210,7 @@ fn outcome_lines(s: &Situation, t: &Trace) -> Vec<Part> {
             let results: Vec<String> = b
                 .combats
                 .iter()
-                .map(|(id, r)| match r {
-                    CombatResult::NoResult => format!("{id}: No Result"),
-                    CombatResult::Unfinished => format!("{id}: unfinished"),
-                    CombatResult::Won { winner, .. } => format!("{id}: {} won", s.name(*winner)),
-                })
+                .map(|(id, r)| format!("{id}: {}", combat_result(s, r, false)))
                 .collect();
             scored.push(("Combats", results.join("; ")));
         }

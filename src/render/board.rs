@@ -180,15 +180,7 @@ pub(super) fn board_summary(s: &Situation, b: &BoardOutcome) -> Vec<(String, Str
         let c: Vec<String> = b
             .combats
             .iter()
-            .map(|(id, r)| match r {
-                CombatResult::NoResult => format!("{id}: No Result"),
-                CombatResult::Unfinished => {
-                    format!("{id}: unfinished (the replay ended before its result)")
-                }
-                CombatResult::Won { winner, loser } => {
-                    format!("{id}: {} won, {} lost", s.name(*winner), s.name(*loser))
-                }
-            })
+            .map(|(id, r)| format!("{id}: {}", combat_result(s, r, true)))
             .collect();
         v.push(("Combats".to_string(), c.join("; ")));
     }
@@ -201,6 +193,22 @@ pub(super) fn board_summary(s: &Situation, b: &BoardOutcome) -> Vec<(String, Str
     };
     v.push(("Phase".to_string(), phase.to_string()));
     v
+}
+
+/// A combat's result in words: "Ana won", "No Result", "unfinished"; `whole` adds the loser
+/// and why an unfinished combat has no result (the summary), the answer is shorter.
+pub(super) fn combat_result(s: &Situation, r: &CombatResult, whole: bool) -> String {
+    match (r, whole) {
+        (CombatResult::NoResult, _) => "No Result".into(),
+        (CombatResult::Unfinished, true) => {
+            "unfinished (the replay ended before its result)".into()
+        }
+        (CombatResult::Unfinished, false) => "unfinished".into(),
+        (CombatResult::Won { winner, loser }, true) => {
+            format!("{} won, {} lost", s.name(*winner), s.name(*loser))
+        }
+        (CombatResult::Won { winner, .. }, false) => format!("{} won", s.name(*winner)),
+    }
 }
 
 /// The line of a board file's first board key.

@@ -30,7 +30,7 @@ use crate::edition::{Cite, Cited, EditionId, Editions};
 use crate::situation::{Phase, PlayerId, Situation, Status};
 use crate::trace::{BoardOutcome, CombatResult, Note, Outcome, Step, Trace};
 pub use answer::{answer, Answer};
-use board::{board_entry, board_key_line, board_summary, json_board, json_change};
+use board::{board_entry, board_key_line, board_summary, combat_result, json_board, json_change};
 pub use compact::{compact, Steps};
 pub use json::{json, write_json};
 use std::fmt::Write as _;

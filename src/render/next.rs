@@ -60,22 +60,6 @@ fn legend(answers: &[Answer]) -> String {
     }
 }
 
-fn phase_words(p: Phase) -> &'static str {
-    match p {
-        Phase::Beginning => "Beginning Phase",
-        Phase::Main => "Main Phase",
-        Phase::Ending => "Ending Phase",
-    }
-}
-
-fn phase_word(p: Phase) -> &'static str {
-    match p {
-        Phase::Beginning => "beginning",
-        Phase::Main => "main",
-        Phase::Ending => "ending",
-    }
-}
-
 /// Who holds Priority and Focus, in words: "Ben holds Focus and Priority", "Ana holds
 /// Priority; nobody holds Focus".
 fn holders(s: &Situation, a: &Answer) -> String {
@@ -128,7 +112,7 @@ pub fn next_text(s: &Situation, answers: &[Answer], width: usize) -> String {
                 &format!(
                     "{who}{at} ({}, {}{showdown}):",
                     a.state.title(),
-                    phase_words(a.phase)
+                    a.phase.title()
                 ),
                 width,
                 2
@@ -156,11 +140,10 @@ pub fn next_text(s: &Situation, answers: &[Answer], width: usize) -> String {
             let r = rules(a, &m.cites).join(", ");
             let line = format!("  {}  [{r}]", m.what);
             let _ = writeln!(out, "{}", fit_line(&line, width, 4));
-            let write = crate::next::write_line(player, m);
             let _ = writeln!(
                 out,
                 "{}",
-                fit_line(&format!("    write `{write}`"), width, 6)
+                fit_line(&format!("    write `{}`", m.write), width, 6)
             );
         }
         if !a.not_now.is_empty() {
@@ -208,8 +191,7 @@ fn answer_json(s: &Situation, a: &Answer) -> Value {
             o.insert("action".into(), json!(m.action.word()));
             o.insert("what".into(), json!(m.what));
             o.insert("cites".into(), json!(rules(a, &m.cites)));
-            let player = a.player.map_or("", |p| s.name(p));
-            o.insert("write".into(), json!(crate::next::write_line(player, m)));
+            o.insert("write".into(), json!(m.write));
             Value::Object(o)
         })
         .collect();
@@ -238,7 +220,7 @@ fn answer_json(s: &Situation, a: &Answer) -> Value {
         "priority": a.priority.map(|p| s.name(p)),
         "focus": a.focus.map(|p| s.name(p)),
         "state": a.state.word(),
-        "phase": phase_word(a.phase),
+        "phase": a.phase.word(),
         "showdown": a.showdown,
         "may": may,
         "not_now": not_now,

@@ -47,6 +47,26 @@ pub enum Phase {
     Ending,
 }
 
+impl Phase {
+    /// The name used in files and JSON (`main`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Beginning => "beginning",
+            Self::Main => "main",
+            Self::Ending => "ending",
+        }
+    }
+
+    /// The name used in reports ("Main Phase").
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Beginning => "Beginning Phase",
+            Self::Main => "Main Phase",
+            Self::Ending => "Ending Phase",
+        }
+    }
+}
+
 /// The step of the phase the file starts in (`step`). In a file that is not a board file only
 /// the Ending Phase's steps exist, and they are shown only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

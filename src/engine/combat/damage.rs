@@ -105,6 +105,24 @@ fn check(
     None
 }
 
+/// The default assignment of `total` to `targets` (in the order of [`Engine::targets`]):
+/// lethal to each in turn while the damage lasts, the rest to the first (465.2.c.3, 465.2.c.4).
+fn default_amounts(targets: &[Target], total: i64) -> Vec<i64> {
+    let mut left = total;
+    let mut amounts: Vec<i64> = targets
+        .iter()
+        .map(|t| {
+            let a = t.need.min(left);
+            left -= a;
+            a
+        })
+        .collect();
+    if let Some(first) = amounts.first_mut() {
+        *first += left;
+    }
+    amounts
+}
+
 /// Whether unit `k` counts as Backline under a choice for the units with both keywords
 /// (465.2.c.8, 465.2.c.9): a unit with both counts as Tank or as Backline, not both.
 fn backline_as(targets: &[Target], tank_as: &[bool], k: usize) -> bool {
@@ -313,16 +331,26 @@ impl<'s> Engine<'s> {
                 .map(|&u| self.board.perms[u].id.clone())
                 .collect()
         };
-        let as_choice = |by, units: &[usize], total, then, stunned| next::Decision::Assign {
-            by,
-            total,
-            stunned,
-            targets: self
-                .targets(units)
-                .into_iter()
-                .map(|t| (t.id, t.need, t.tank, t.backline))
-                .collect(),
-            then,
+        let as_choice = |by, units: &[usize], total, then, stunned| {
+            let targets = self.targets(units);
+            let amounts = default_amounts(&targets, total);
+            next::Decision::Assign {
+                by,
+                total,
+                stunned,
+                targets: targets
+                    .into_iter()
+                    .zip(amounts)
+                    .map(|(t, default)| next::AssignTarget {
+                        id: t.id,
+                        lethal: t.need,
+                        tank: t.tank,
+                        backline: t.backline,
+                        default,
+                    })
+                    .collect(),
+                then,
+            }
         };
         if self.halts_at_choice(self.assign_written(attacker)) {
             Some(as_choice(
@@ -436,17 +464,8 @@ impl<'s> Engine<'s> {
                 }
             }
         }
-        let mut left = total;
-        let mut amounts = vec![0; targets.len()];
-        for (k, t) in targets.iter().enumerate() {
-            let a = t.need.min(left);
-            amounts[k] = a;
-            left -= a;
-        }
-        let extra = left > 0;
-        if extra {
-            amounts[0] += left;
-        }
+        let amounts = default_amounts(&targets, total);
+        let extra = total > targets.iter().map(|t| t.need).sum::<i64>();
         // The assignment itself (465.2.c), then what shaped it: a unit left short (465.2.c.3),
         // extra damage (465.2.c.4), Tank and Backline ordering the units (465.2.c.6 with the
         // keywords' rules) whenever such a unit is among them and there is damage to assign,

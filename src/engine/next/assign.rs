@@ -6,12 +6,13 @@ use super::*;
 
 impl<'s> Engine<'s> {
     /// The assignment `by` must make (465.2.c): the total, and the units in the order lethal
-    /// must go (Tank first, Backline last).
+    /// must go (Tank first, Backline last), each with what the default gives it, which the
+    /// line to write assigns.
     pub(super) fn assign_choice(
         &self,
         by: PlayerId,
         total: i64,
-        targets: &[(String, i64, bool, bool)],
+        targets: &[AssignTarget],
         then: Option<(PlayerId, i64)>,
         stunned: &[String],
     ) -> May {
@@ -21,24 +22,24 @@ impl<'s> Engine<'s> {
         );
         let parts: Vec<String> = targets
             .iter()
-            .map(|(id, need, tank, backline)| {
-                let mark = match (tank, backline) {
+            .map(|t| {
+                let mark = match (t.tank, t.backline) {
                     (true, true) => both.as_str(),
                     (true, false) => ", Tank",
                     (false, true) => ", Backline",
                     _ => "",
                 };
-                format!("{id} ({need} is lethal{mark})")
+                format!("{} ({} is lethal{mark})", t.id, t.lethal)
             })
             .collect();
         let mut cites = vec![Cite::AssignDamage, Cite::AssignLethalFirst];
-        if targets.iter().any(|t| t.2) {
+        if targets.iter().any(|t| t.tank) {
             cites.push(Cite::TankFirst);
         }
-        if targets.iter().any(|t| t.3) {
+        if targets.iter().any(|t| t.backline) {
             cites.push(Cite::BacklineLast);
         }
-        if targets.iter().any(|t| t.2 && t.3) {
+        if targets.iter().any(|t| t.tank && t.backline) {
             cites.push(Cite::AssignConflicting);
         }
         let none_from = if stunned.is_empty() {
@@ -50,6 +51,15 @@ impl<'s> Engine<'s> {
         let after = then.map_or_else(String::new, |(q, n)| {
             format!("; then {} assigns {n}", self.name(q))
         });
+        let amounts: Vec<String> = targets
+            .iter()
+            .map(|t| format!("{}: {}", t.id, t.default))
+            .collect();
+        let write = format!(
+            "- assign: {{ by: {}, to: {{ {} }} }}",
+            self.name(by),
+            amounts.join(", ")
+        );
         May::new(
             ActionWord::Assign,
             format!(
@@ -58,6 +68,7 @@ impl<'s> Engine<'s> {
                 total,
                 parts.join(", ")
             ),
+            write,
             &cites,
         )
         .with("total", total)
@@ -65,8 +76,8 @@ impl<'s> Engine<'s> {
             "to",
             targets
                 .iter()
-                .map(|(id, need, tank, backline)| {
-                    json!({"unit": id, "lethal": need, "tank": tank, "backline": backline})
+                .map(|t| {
+                    json!({"unit": t.id, "lethal": t.lethal, "tank": t.tank, "backline": t.backline, "default": t.default})
                 })
                 .collect::<Vec<_>>(),
         )

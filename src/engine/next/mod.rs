@@ -23,9 +23,8 @@ pub(super) enum Decision {
     Assign {
         by: PlayerId,
         total: i64,
-        /// The units to assign to, in the order lethal must go: (id, damage that is lethal,
-        /// Tank, Backline).
-        targets: Vec<(String, i64, bool, bool)>,
+        /// The units to assign to, in the order lethal must go.
+        targets: Vec<AssignTarget>,
         then: Option<(PlayerId, i64)>,
         /// The assigner's stunned units, which add no Might to the total (423.1.b).
         stunned: Vec<String>,
@@ -37,6 +36,18 @@ pub(super) enum Decision {
         candidates: Vec<usize>,
         combat: bool,
     },
+}
+
+/// A unit an assignment goes to (465.2.c), in the order lethal damage must go.
+#[derive(Debug, Clone)]
+pub(super) struct AssignTarget {
+    pub(in crate::engine) id: String,
+    /// The damage that is lethal to it.
+    pub(in crate::engine) lethal: i64,
+    pub(in crate::engine) tank: bool,
+    pub(in crate::engine) backline: bool,
+    /// What the default assignment gives it.
+    pub(in crate::engine) default: i64,
 }
 
 /// The code of the [`ReplayError`] that unwinds a replay stopped at a [`Decision`] taken in the
@@ -163,8 +174,14 @@ impl<'s> Engine<'s> {
                     "order their simultaneous triggers {}: the first written goes on the Chain first and resolves last",
                     join_and(&ids)
                 );
-                let may = May::new(ActionWord::Order, what, &[Cite::TriggerOrderController])
-                    .with("triggers", ids);
+                let write = format!("- order: [{}]", ids.join(", "));
+                let may = May::new(
+                    ActionWord::Order,
+                    what,
+                    write,
+                    &[Cite::TriggerOrderController],
+                )
+                .with("triggers", ids);
                 (Some(by), vec![may], Vec::new())
             }
             Decision::Begin { candidates, combat } => {
@@ -182,7 +199,8 @@ impl<'s> Engine<'s> {
                 } else {
                     &[Cite::ShowdownBegins]
                 };
-                let may = May::new(ActionWord::Begin, what, cites).with("battlefields", ids);
+                let write = format!("- begin: {}", ids[0]);
+                let may = May::new(ActionWord::Begin, what, write, cites).with("battlefields", ids);
                 (Some(self.s.turn), vec![may], Vec::new())
             }
         }

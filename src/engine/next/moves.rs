@@ -21,12 +21,16 @@ impl<'s> Engine<'s> {
             });
             return;
         }
-        let mut units = Vec::new();
+        // Each ready unit of theirs on the board: its id, where it is, where it may go.
+        let mut units: Vec<(String, String, Vec<String>)> = Vec::new();
         let mut exhausted = Vec::new();
         let mut places = vec![Place::Base];
         places.extend((0..self.board.bfs.len()).map(Place::Battlefield));
         for (i, x) in self.board.perms.iter().enumerate() {
-            if x.kind != BoardKind::Unit || x.controller != Some(p) || x.place().is_none() {
+            let Some(from) = x.place() else {
+                continue;
+            };
+            if x.kind != BoardKind::Unit || x.controller != Some(p) {
                 continue;
             }
             if self.board.unit(i).keys.exhausted {
@@ -40,14 +44,10 @@ impl<'s> Engine<'s> {
                 .map(|&to| self.board.place_word(to))
                 .collect();
             if !to.is_empty() {
-                units.push(json!({
-                    "unit": x.id,
-                    "from": self.board.place_word(x.place().unwrap_or(Place::Base)),
-                    "to": to,
-                }));
+                units.push((x.id.clone(), self.board.place_word(from), to));
             }
         }
-        if units.is_empty() {
+        let Some((first, _, first_to)) = units.first() else {
             not_now.push(NotNow {
                 action: ActionWord::Move,
                 what: "a standard move".into(),
@@ -64,25 +64,15 @@ impl<'s> Engine<'s> {
                 cites: vec![Cite::StandardMove, Cite::MoveReady],
             });
             return;
-        }
+        };
+        let write = format!("- move: {{ units: {first}, to: {} }}", first_to[0]);
         let list: Vec<String> = units
             .iter()
-            .map(|u| {
-                let to: Vec<String> = u["to"]
-                    .as_array()
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|v| v.as_str().map(String::from))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                format!(
-                    "{} ({} to {})",
-                    u["unit"].as_str().unwrap_or_default(),
-                    u["from"].as_str().unwrap_or_default(),
-                    join_or(&to)
-                )
-            })
+            .map(|(id, from, to)| format!("{id} ({from} to {})", join_or(to)))
+            .collect();
+        let json_units: Vec<_> = units
+            .iter()
+            .map(|(id, from, to)| json!({"unit": id, "from": from, "to": to}))
             .collect();
         let mut m = May::new(
             ActionWord::Move,
@@ -90,9 +80,10 @@ impl<'s> Engine<'s> {
                 "make a standard move: exhaust ready units to move them: {}",
                 list.join("; ")
             ),
+            write,
             &[Cite::StandardMove, Cite::MoveCost, Cite::MoveUnits],
         )
-        .with("units", units);
+        .with("units", json_units);
         if !exhausted.is_empty() {
             m = m.with("exhausted", exhausted);
         }

@@ -8,59 +8,58 @@ impl<'s> Engine<'s> {
     pub(super) fn pass_choice(&self, p: PlayerId) -> May {
         let n = self.s.players.len();
         let q = self.name(self.s.next_player(p));
-        if !self.chain.is_empty() {
-            let last = self.passed.len() + 1 == n && !self.passed.contains(&p);
-            if last {
+        let (what, does, cites): (String, &str, &[Cite]) = if !self.chain.is_empty() {
+            if self.passed.len() + 1 == n && !self.passed.contains(&p) {
                 let newest = self.chain.last().map_or("", |&i| self.inst[i].iid.as_str());
-                May::new(
-                    ActionWord::Pass,
+                (
                     format!("pass Priority: everyone has then passed in a row, so {newest}, the newest item, resolves"),
+                    "resolve",
                     &[Cite::PassPriority, Cite::AllPassed, Cite::ResolveNewest],
                 )
-                .with("does", "resolve")
             } else {
-                May::new(
-                    ActionWord::Pass,
+                (
                     format!("pass Priority: {q} receives it"),
+                    "pass_priority",
                     &[Cite::PassPriority, Cite::PassToNext],
                 )
-                .with("does", "pass_priority")
             }
         } else if let Some(sd) = self.showdown {
-            let last = self.focus_passed.len() + 1 == n && !self.focus_passed.contains(&p);
-            if !last {
-                May::new(
-                    ActionWord::Pass,
+            if self.focus_passed.len() + 1 != n || self.focus_passed.contains(&p) {
+                (
                     format!("pass Focus: {q} gains Focus and Priority"),
+                    "pass_focus",
                     &[Cite::PassFocus],
                 )
-                .with("does", "pass_focus")
             } else if sd.combat {
-                May::new(
-                    ActionWord::Pass,
-                    "pass Focus: everyone has then passed in a row, so the combat showdown ends and the Combat Damage Step follows",
+                (
+                    "pass Focus: everyone has then passed in a row, so the combat showdown ends and the Combat Damage Step follows".into(),
+                    "end_showdown",
                     &[Cite::PassFocus, Cite::ShowdownCloses, Cite::CombatShowdownCloses],
                 )
-                .with("does", "end_showdown")
             } else {
-                May::new(
-                    ActionWord::Pass,
-                    "pass Focus: everyone has then passed in a row, so the showdown ends",
+                (
+                    "pass Focus: everyone has then passed in a row, so the showdown ends".into(),
+                    "end_showdown",
                     &[
                         Cite::PassFocus,
                         Cite::ShowdownCloses,
                         Cite::NoncombatShowdownCloses,
                     ],
                 )
-                .with("does", "end_showdown")
             }
         } else {
-            May::new(
-                ActionWord::Pass,
-                "pass with no Chain: the Main Phase ends",
+            (
+                "pass with no Chain: the Main Phase ends".into(),
+                "end_main_phase",
                 &[Cite::MainPhaseEnds],
             )
-            .with("does", "end_main_phase")
-        }
+        };
+        May::new(
+            ActionWord::Pass,
+            what,
+            format!("- pass: {}", self.name(p)),
+            cites,
+        )
+        .with("does", does)
     }
 }

@@ -9,20 +9,41 @@ impl<'s> Engine<'s> {
     pub(super) fn with_priority(&self, p: PlayerId) -> (Vec<May>, Vec<NotNow>) {
         let mut may = Vec::new();
         let mut not_now = Vec::new();
-        let kinds: [(Option<Keyword>, &str, &str); 3] = [
+        // Each timing class: keyword, its name in the JSON, what it plays, what an ability of
+        // that timing is called, the keys a play of it writes.
+        let kinds: [(Option<Keyword>, &str, &str, &str, &str); 3] = [
             (
                 None,
                 "none",
                 "a card with no timing keyword (a unit, gear or spell)",
+                "no timing keyword",
+                "",
             ),
-            (Some(Keyword::Action), "action", "an Action item"),
-            (Some(Keyword::Reaction), "reaction", "a Reaction item"),
+            (
+                Some(Keyword::Action),
+                "action",
+                "an Action item",
+                "Action timing",
+                ", keyword: action",
+            ),
+            (
+                Some(Keyword::Reaction),
+                "reaction",
+                "a Reaction item",
+                "Reaction timing",
+                ", keyword: reaction",
+            ),
         ];
-        for (keyword, timing, what) in kinds {
+        for (keyword, timing, what, _, keys) in kinds {
             match self.timing_of(p, keyword, false) {
                 Ok(cite) => may.push(
-                    May::new(ActionWord::Play, format!("play {what}"), &[cite])
-                        .with("timing", timing),
+                    May::new(
+                        ActionWord::Play,
+                        format!("play {what}"),
+                        self.play_line(p, &format!("kind: spell{keys}")),
+                        &[cite],
+                    )
+                    .with("timing", timing),
                 ),
                 Err(cite) => not_now.push(NotNow {
                     action: ActionWord::Play,
@@ -34,29 +55,27 @@ impl<'s> Engine<'s> {
             }
         }
         self.hidden_and_ambush(p, &mut may);
-        let timings: Vec<(&str, Cite)> = kinds
+        let allowed: Vec<_> = kinds
             .iter()
-            .filter_map(|(k, t, _)| self.timing_of(p, *k, true).ok().map(|c| (*t, c)))
+            .filter_map(|k| self.timing_of(p, k.0, true).ok().map(|c| (k, c)))
             .collect();
-        if !timings.is_empty() {
-            let names: Vec<String> = timings
-                .iter()
-                .map(|(t, _)| match *t {
-                    "none" => "no timing keyword".to_string(),
-                    "action" => "Action timing".to_string(),
-                    _ => "Reaction timing".to_string(),
-                })
-                .collect();
-            let cites: Vec<Cite> = timings.iter().map(|(_, c)| *c).collect();
+        if let Some(((_, _, _, _, keys), _)) = allowed.first() {
+            let names: Vec<String> = allowed.iter().map(|(k, _)| k.3.to_string()).collect();
+            let cites: Vec<Cite> = allowed.iter().map(|(_, c)| *c).collect();
+            let write = format!(
+                "- play: {{ name: Ability, controller: {}, kind: activated{keys} }}",
+                self.name(p)
+            );
             may.push(
                 May::new(
                     ActionWord::Activate,
                     format!("activate an ability with {}", join_or(&names)),
+                    write,
                     &cites,
                 )
                 .with(
                     "timing",
-                    timings.iter().map(|(t, _)| *t).collect::<Vec<_>>(),
+                    allowed.iter().map(|(k, _)| k.1).collect::<Vec<_>>(),
                 ),
             );
         }
@@ -72,10 +91,19 @@ impl<'s> Engine<'s> {
             may.push(May::new(
                 ActionWord::EndTurn,
                 "end the turn: the Ending Phase begins",
+                format!("- end_turn: {}", self.name(p)),
                 &[Cite::EndTurn],
             ));
         }
         (may, not_now)
+    }
+
+    /// A `play` line for `p` of a placeholder card with `keys` (`kind: spell, keyword: action`).
+    fn play_line(&self, p: PlayerId, keys: &str) -> String {
+        format!(
+            "- play: {{ name: Card, controller: {}, {keys} }}",
+            self.name(p)
+        )
     }
 
     /// Why a card with no timing keyword may not be played now, in words.
@@ -95,7 +123,7 @@ impl<'s> Engine<'s> {
     /// units with Ambush where `p` has units (822.1.b), when a plain card could not be played.
     pub(super) fn hidden_and_ambush(&self, p: PlayerId, may: &mut Vec<May>) {
         if !self.board_on {
-            may.push(self.hidden_unlisted());
+            may.push(self.hidden_unlisted(p));
             return;
         }
         let hidden: Vec<String> = self
@@ -109,25 +137,32 @@ impl<'s> Engine<'s> {
             })
             .map(|x| x.id.clone())
             .collect();
-        if !hidden.is_empty() {
+        if let Some(first) = hidden.first() {
+            let write = self.play_line(p, &format!("kind: spell, from: hidden, facedown: {first}"));
             may.push(
                 May::new(
                     ActionWord::Play,
                     format!("play a facedown card (Hidden): {}", join_or(&hidden)),
+                    write,
                     &[Cite::HiddenKeyword],
                 )
                 .with("timing", "hidden")
                 .with("cards", hidden),
             );
         } else if self.may_hide_unlisted(p) {
-            may.push(self.hidden_unlisted());
+            may.push(self.hidden_unlisted(p));
         }
         let plain = self.timing_of(p, None, false).is_ok();
         let places: Vec<String> = (0..self.board.bfs.len())
             .filter(|&bf| self.board.bfs[bf].has_units(p))
             .map(|bf| self.board.bf_id(bf).to_string())
             .collect();
-        if !plain && !places.is_empty() {
+        if let (false, Some(first)) = (plain, places.first()) {
+            // A board file's unit needs its Might: a placeholder to change.
+            let write = self.play_line(
+                p,
+                &format!("kind: unit, might: 2, ambush: true, at: {first}"),
+            );
             may.push(
                 May::new(
                     ActionWord::Play,
@@ -135,6 +170,7 @@ impl<'s> Engine<'s> {
                         "play a unit with Ambush to {}, where they have units",
                         join_or(&places)
                     ),
+                    write,
                     &[Cite::AmbushKeyword],
                 )
                 .with("timing", "ambush")
@@ -153,10 +189,11 @@ impl<'s> Engine<'s> {
 
     /// A play from facedown when the file lists no facedown card of the player's: one they hid
     /// may still be played, with Reaction timing (811).
-    pub(super) fn hidden_unlisted(&self) -> May {
+    pub(super) fn hidden_unlisted(&self, p: PlayerId) -> May {
         May::new(
             ActionWord::Play,
             "play a card they hid facedown, if they have one (Hidden: any time they hold Priority)",
+            self.play_line(p, "kind: spell, from: hidden"),
             &[Cite::HiddenKeyword],
         )
         .with("timing", "hidden")

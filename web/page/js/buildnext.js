@@ -58,15 +58,13 @@ function moveSheet(e, player) {
 }
 function assignSheet(e, player) {
   // The units assigned to, each with the damage that is lethal to it where `next` gives it.
-  const targets = (e.units || e.to || []).map((u) => ({ id: asId(u), lethal: u.lethal, tank: u.tank, backline: u.backline }));
+  const targets = (e.units || e.to || []).map((u) => ({ id: asId(u), lethal: u.lethal, tank: u.tank, backline: u.backline, start: Number(u.default || 0) }));
   const units = targets.map((t) => t.id);
   const label = (t) => unitName(t.id) + (t.lethal ? " (lethal " + t.lethal + (t.tank ? ", Tank" : "") + (t.backline ? ", Backline" : "") + ")" : "");
   const total = Number(e.total || 0);
-  // Started at the engine's default (465.2.c): lethal to each unit in turn while the damage
-  // lasts, the rest to the first; one tap on Add writes it, the steppers change it.
-  let rest = total;
-  const to = Object.fromEntries(targets.map((t) => { const n = Math.min(Number(t.lethal || 0), rest); rest -= n; return [t.id, n]; }));
-  if (rest > 0 && units.length) to[units[0]] += rest;
+  // Started at the engine's default (465.2.c), which `next` gives per unit: one tap on Add
+  // writes it, the steppers change it.
+  const to = Object.fromEntries(targets.map((t) => [t.id, t.start]));
   const draw = () => {
     const left = total - Object.values(to).reduce((a, b) => a + b, 0);
     actionSheet("Combat damage " + player + " assigns: " + total, [el("p", { class: "muted", id: "assign-left" },
