@@ -26,9 +26,9 @@ struct Source {
     publisher: String,
     title: String,
     date: Option<String>,
+    undated: Option<String>,
     url: Option<String>,
-    #[serde(default)]
-    official: bool,
+    kind: Option<String>,
     heading: Option<String>,
 }
 
@@ -57,6 +57,7 @@ struct Block {
     superseded_by: Option<String>,
     superseded_note: Option<String>,
     set: Option<String>,
+    no_situation: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -72,6 +73,16 @@ fn opt(s: &Option<String>) -> String {
     match s {
         Some(v) => format!("Some({v:?})"),
         None => "None".into(),
+    }
+}
+
+/// The `SourceKind` variant a `kind:` word names; a file without one (or with a wrong one) is
+/// refused by the loader, and compiled here as community, the weakest claim.
+fn kind_variant(word: Option<&str>) -> &'static str {
+    match word {
+        Some("official") => "Official",
+        Some("rules") => "Rules",
+        _ => "Community",
     }
 }
 
@@ -121,15 +132,15 @@ pub fn compile(root: &Path, out_dir: &str) {
         for x in &sources {
             let _ = write!(
                 src,
-                "RulingSourceEntry {{ publisher: {:?}, title: {:?}, date: {}, url: {}, official: {}, heading: {} }}, ",
-                x.publisher, x.title, opt(&x.date), opt(&x.url), x.official, opt(&x.heading)
+                "RulingSourceEntry {{ publisher: {:?}, title: {:?}, date: {}, undated: {}, url: {}, kind: SourceKind::{}, heading: {} }}, ",
+                x.publisher, x.title, opt(&x.date), opt(&x.undated), opt(&x.url), kind_variant(x.kind.as_deref()), opt(&x.heading)
             );
         }
         src.push(']');
         let situation = file.players.is_some() || file.chain.is_some() || file.actions.is_some();
         let _ = writeln!(
             s,
-            "    RulingEntry {{ id: {id:?}, title: {}, question: {:?}, answer: {:?}, sequence: {}, nuances: {}, cards: {}, keywords: {}, rules_july: {}, rules_october: {}, sources: {src}, checked_against: {:?}, superseded_by: {}, superseded_note: {}, set: {}, situation: {situation}, text: {:?} }},",
+            "    RulingEntry {{ id: {id:?}, title: {}, question: {:?}, answer: {:?}, sequence: {}, nuances: {}, cards: {}, keywords: {}, rules_july: {}, rules_october: {}, sources: {src}, checked_against: {:?}, superseded_by: {}, superseded_note: {}, set: {}, no_situation: {}, situation: {situation}, text: {:?} }},",
             opt(&file.title),
             r.question.trim(),
             r.answer.trim(),
@@ -143,6 +154,7 @@ pub fn compile(root: &Path, out_dir: &str) {
             opt(&r.superseded_by),
             opt(&r.superseded_note),
             opt(&r.set),
+            opt(&r.no_situation),
             if situation { text.as_str() } else { "" },
         );
     }

@@ -340,6 +340,7 @@ fn next_allows_every_play_the_rulings_make_at_the_point_they_make_it() {
         .unwrap()
         .flatten()
         .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
         .collect();
     paths.sort();
     for path in paths {

@@ -22,6 +22,7 @@ fn ruling_files() -> Vec<std::path::PathBuf> {
         .unwrap()
         .flatten()
         .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
         .collect();
     files.sort();
     files

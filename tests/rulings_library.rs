@@ -112,35 +112,29 @@ fn a_rule_number_finds_the_rulings_citing_it_in_either_edition() {
 fn list_filters_by_card_rule_source_and_set() {
     let all = rulings::list(&Filter::default());
     assert_eq!(all.len(), rulings::all().len());
-    let official = rulings::list(&Filter {
-        source: Some(SourceKind::Official),
-        ..Filter::default()
-    });
-    let community = rulings::list(&Filter {
-        source: Some(SourceKind::Community),
-        ..Filter::default()
-    });
-    assert_eq!(official.len() + community.len(), all.len());
-    assert!(official
-        .iter()
-        .all(|r| r.sources.iter().any(|s| s.official)));
-    // Community: no Riot source, or a community question whose only Riot source is the Core
-    // Rules text it was checked against.
-    let rules_text = |t: &str| t.starts_with("Riftbound Core Rules (last updated");
+    // Each ruling is one kind: official where a source is Riot's answer, community where
+    // (no Riot answer and) a source is someone else's, rules where only the rules text is.
+    let of = |k: SourceKind| {
+        rulings::list(&Filter {
+            source: Some(k),
+            ..Filter::default()
+        })
+    };
+    let (official, rules, community) = (
+        of(SourceKind::Official),
+        of(SourceKind::Rules),
+        of(SourceKind::Community),
+    );
+    assert_eq!(official.len() + rules.len() + community.len(), all.len());
+    assert!(!rules.is_empty() && !community.is_empty());
+    let has = |r: &rulings::RulingEntry, k: SourceKind| r.sources.iter().any(|s| s.kind == k);
+    assert!(official.iter().all(|r| has(r, SourceKind::Official)));
     assert!(community
         .iter()
-        .all(|r| r.sources.iter().any(|s| !s.official)
-            && r.sources.iter().all(|s| !s.official || rules_text(s.title))));
-    assert!(
-        community
-            .iter()
-            .any(|r| r.sources.iter().any(|s| s.official)),
-        "a community question checked against the Core Rules stays community"
-    );
-    assert!(official
+        .all(|r| has(r, SourceKind::Community) && !has(r, SourceKind::Official)));
+    assert!(rules
         .iter()
-        .filter(|r| r.sources.iter().any(|s| !s.official))
-        .all(|r| r.sources.iter().any(|s| s.official && !rules_text(s.title))));
+        .all(|r| r.sources.iter().all(|s| s.kind == SourceKind::Rules)));
     // A card's first part finds it ("Ezreal" for "Ezreal, Prodigy").
     let ezreal = rulings::list(&Filter {
         card: Some("Ezreal".into()),
@@ -484,23 +478,45 @@ const OFFICIAL_DOCUMENTS: &[(&str, Option<&str>)] = &[
 ];
 
 #[test]
-fn every_official_source_is_a_known_riot_document_with_its_date() {
-    let mut official = 0;
+fn every_riot_source_is_a_known_riot_document_and_every_source_is_dated_or_says_why_not() {
+    let mut riot = 0;
     for r in rulings::all() {
-        for s in r.sources.iter().filter(|s| s.official) {
-            official += 1;
+        for s in r.sources {
+            assert!(
+                s.date.is_some() != s.undated.is_some(),
+                "{}: {:?} needs a date or the reason it has none, not both",
+                r.id,
+                s.title
+            );
+            if s.kind == SourceKind::Community {
+                assert_ne!(
+                    s.publisher, "Riot Games",
+                    "{}: Riot's source is not community",
+                    r.id
+                );
+                continue;
+            }
+            riot += 1;
             assert_eq!(
                 s.publisher, "Riot Games",
-                "{}: an official source is Riot's",
+                "{}: a Riot source is Riot's",
                 r.id
             );
             let known = OFFICIAL_DOCUMENTS
                 .iter()
                 .find(|(title, _)| *title == s.title)
-                .unwrap_or_else(|| panic!("{}: unknown official document {:?}", r.id, s.title));
+                .unwrap_or_else(|| panic!("{}: unknown Riot document {:?}", r.id, s.title));
             assert_eq!(s.date, known.1, "{}: the date of {:?}", r.id, s.title);
+            if s.title.starts_with("Riftbound Core Rules (last updated") {
+                assert_eq!(
+                    s.kind,
+                    SourceKind::Rules,
+                    "{}: the Core Rules answer no one's question: `kind: rules`",
+                    r.id
+                );
+            }
         }
-        if r.official() {
+        if r.kind() == SourceKind::Official {
             assert!(
                 r.sources.iter().any(|s| s.url.is_some()),
                 "{}: an address",
@@ -508,7 +524,7 @@ fn every_official_source_is_a_known_riot_document_with_its_date() {
             );
         }
     }
-    assert!(official > 0);
+    assert!(riot > 0);
 }
 
 #[test]

@@ -161,12 +161,14 @@ impl EditionArg {
     }
 }
 
-/// Official or community rulings, for `ruling --source`.
+/// What stands behind a ruling, for `ruling --source`.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum SourceArg {
-    /// Riot's rulings.
+    /// Riot answered the question (an FAQ, an article, a patch note stating the case).
     Official,
-    /// Rulings by others (rulings sites, judges).
+    /// From the Core Rules: we applied the rules text to a question Riot did not answer.
+    Rules,
+    /// Rulings by others (rulings sites, judges, forums), checked against the rules.
     Community,
 }
 
@@ -323,7 +325,8 @@ pub enum Command {
         /// Only rulings citing this rule or one of its sub-rules (either edition's number).
         #[arg(long)]
         rule: Option<String>,
-        /// Only official (Riot's) or community rulings.
+        /// Only official rulings (Riot answered), rulings from the Core Rules, or community
+        /// rulings.
         #[arg(long, value_enum)]
         source: Option<SourceArg>,
         /// Only rulings from this set's FAQ or patch notes.
@@ -597,6 +600,7 @@ where
                     rule: rule.clone(),
                     source: source.map(|s| match s {
                         SourceArg::Official => crate::rulings::SourceKind::Official,
+                        SourceArg::Rules => crate::rulings::SourceKind::Rules,
                         SourceArg::Community => crate::rulings::SourceKind::Community,
                     }),
                     set: set.clone(),

@@ -28,11 +28,7 @@ pub fn markdown(r: &Report) -> String {
                 .as_deref()
                 .map(|d| format!(", {d}"))
                 .unwrap_or_default();
-            let kind = if src.official {
-                "official"
-            } else {
-                "community"
-            };
+            let kind = src.kind.source();
             let heading = src
                 .heading
                 .as_deref()

@@ -7,8 +7,10 @@
 
 pub mod search;
 pub mod show;
+mod words;
 
-pub use search::{list, search, Filter, RulingHit, SourceKind};
+pub use crate::situation::SourceKind;
+pub use search::{list, search, Filter, RulingHit};
 
 /// One source of a compiled ruling.
 #[derive(Debug, serde::Serialize)]
@@ -17,12 +19,14 @@ pub struct RulingSourceEntry {
     pub publisher: &'static str,
     /// The document's title.
     pub title: &'static str,
-    /// Its date, YYYY-MM-DD, when known.
+    /// Its date, YYYY-MM-DD; `None` only with `undated`.
     pub date: Option<&'static str>,
+    /// Why it has no date.
+    pub undated: Option<&'static str>,
     /// Its address.
     pub url: Option<&'static str>,
-    /// Riot's own (an official ruling) or not (a community ruling).
-    pub official: bool,
+    /// Riot's answer, the rules text, or a community answer.
+    pub kind: SourceKind,
     /// The first words of the question's heading, to find the answer in the document.
     pub heading: Option<&'static str>,
 }
@@ -60,6 +64,8 @@ pub struct RulingEntry {
     pub superseded_note: Option<&'static str>,
     /// The card set (origins, spiritforged, unleashed, vendetta).
     pub set: Option<&'static str>,
+    /// Why the file holds no situation (`GAP: why`), when it says.
+    pub no_situation: Option<&'static str>,
     /// Whether the file holds a situation that `replay` and `verify` run.
     pub situation: bool,
     /// The whole file, for a ruling with a situation (so `replay rulings/ID.yaml` works
@@ -68,15 +74,11 @@ pub struct RulingEntry {
 }
 
 impl RulingEntry {
-    /// Official when a source is Riot's, except where the question and answer come from a
-    /// community source and Riot's only part is the Core Rules text checked beside it; community
-    /// otherwise.
-    pub fn official(&self) -> bool {
-        let rules_text =
-            |s: &RulingSourceEntry| s.title.starts_with("Riftbound Core Rules (last updated");
-        let riot = self.sources.iter().any(|s| s.official);
-        let community = self.sources.iter().any(|s| !s.official);
-        riot && (!community || self.sources.iter().any(|s| s.official && !rules_text(s)))
+    /// What the ruling is, from its sources ([`SourceKind::of`]): official when Riot answered
+    /// the question, community when someone else did, rules when only the rules text stands
+    /// behind it.
+    pub fn kind(&self) -> SourceKind {
+        SourceKind::of(self.sources.iter().map(|s| s.kind))
     }
 
     /// The title, or the question when the file has none.
@@ -87,7 +89,7 @@ impl RulingEntry {
 
 /// The static table compiled from `rulings/` by the build script.
 pub mod data {
-    use super::{RulingEntry, RulingSourceEntry};
+    use super::{RulingEntry, RulingSourceEntry, SourceKind};
     include!(concat!(env!("OUT_DIR"), "/rulings.rs"));
 }
 

@@ -4,17 +4,9 @@
 //! typo), a rule number of either edition, a keyword, and words of the ruling's text; a ruling
 //! holding the exact card name always ranks above one that does not.
 
-use super::{all, RulingEntry};
+use super::words::{self, Prepared};
+use super::{all, RulingEntry, SourceKind};
 use crate::edition::{EditionId, Editions};
-
-/// Official (Riot's) or community rulings, for `--source`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SourceKind {
-    /// A source is Riot's.
-    Official,
-    /// No source is Riot's.
-    Community,
-}
 
 /// The `ruling --list` filters; each given one must hold.
 #[derive(Debug, Clone, Default)]
@@ -26,7 +18,7 @@ pub struct Filter {
     /// Read `rule` as a number of this edition only (a number can name different rules in
     /// the two editions); `None`: either.
     pub rule_edition: Option<EditionId>,
-    /// Official or community.
+    /// Official, from the Core Rules, or community ([`RulingEntry::kind`]).
     pub source: Option<SourceKind>,
     /// A set: origins, spiritforged, unleashed, vendetta.
     pub set: Option<String>,
@@ -105,6 +97,30 @@ fn october_keeps(n: &str) -> bool {
 /// Whether the ruling cites `number` or, with `below`, one of its sub-rules; `number` is read
 /// in `edition` only when one is given, else in either.
 fn cites_in(r: &RulingEntry, number: &str, below: bool, edition: Option<EditionId>) -> bool {
+    cited_in(r.rules_july, r.rules_october, number, below, edition)
+}
+
+/// Whether `number` is the ruling's main rule: its first citation is that rule or one of its
+/// sub-rules (a ruling cites the rule it is about first).
+fn main_rule(r: &RulingEntry, number: &str, edition: Option<EditionId>) -> bool {
+    let first = |l: &'static [&'static str]| &l[..l.len().min(1)];
+    cited_in(
+        first(r.rules_july),
+        first(r.rules_october),
+        number,
+        true,
+        edition,
+    )
+}
+
+/// [`cites_in`] over lists of July and October numbers.
+fn cited_in(
+    rules_july: &[&str],
+    rules_october: &[&str],
+    number: &str,
+    below: bool,
+    edition: Option<EditionId>,
+) -> bool {
     let hit = |cited: &str, n: &str| {
         cited == n
             || (below
@@ -120,68 +136,8 @@ fn cites_in(r: &RulingEntry, number: &str, below: bool, edition: Option<EditionI
             .filter(|n| n != number || october_keeps(number))
             .collect(),
     };
-    july.iter().any(|n| r.rules_july.iter().any(|c| hit(c, n)))
-        || (edition != Some(EditionId::July) && r.rules_october.iter().any(|c| hit(c, number)))
-}
-
-/// A ruling's names and words, normalised once per process; words as ids into [`vocabulary`].
-struct Prepared {
-    cards: Vec<String>,
-    keywords: Vec<String>,
-    strong: Vec<u32>,
-    middle: Vec<u32>,
-    weak: Vec<u32>,
-}
-
-/// Every distinct word of every ruling, and each ruling prepared.
-struct Library {
-    vocabulary: Vec<String>,
-    rulings: Vec<Prepared>,
-}
-
-fn library() -> &'static Library {
-    static L: std::sync::OnceLock<Library> = std::sync::OnceLock::new();
-    L.get_or_init(|| {
-        let mut ids: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
-        let mut vocabulary: Vec<String> = Vec::new();
-        let mut split = |s: &str| -> Vec<u32> {
-            let mut out: Vec<u32> = normalise(s)
-                .split(' ')
-                .filter(|w| !w.is_empty())
-                .map(|w| {
-                    *ids.entry(w.to_string()).or_insert_with(|| {
-                        vocabulary.push(w.to_string());
-                        u32::try_from(vocabulary.len() - 1).unwrap_or(u32::MAX)
-                    })
-                })
-                .collect();
-            out.sort_unstable();
-            out.dedup();
-            out
-        };
-        let rulings = all()
-            .iter()
-            .map(|r| {
-                let mut names = r.title.unwrap_or("").to_string();
-                for c in r.cards.iter().chain(r.keywords) {
-                    names.push(' ');
-                    names.push_str(c);
-                }
-                let weak: Vec<&str> = r.sequence.iter().chain(r.nuances).copied().collect();
-                Prepared {
-                    cards: r.cards.iter().map(|c| normalise(c)).collect(),
-                    keywords: r.keywords.iter().map(|k| normalise(k)).collect(),
-                    strong: split(&names),
-                    middle: split(&format!("{} {}", r.question, r.answer)),
-                    weak: split(&weak.join(" ")),
-                }
-            })
-            .collect();
-        Library {
-            vocabulary,
-            rulings,
-        }
-    })
+    july.iter().any(|n| rules_july.iter().any(|c| hit(c, n)))
+        || (edition != Some(EditionId::July) && rules_october.iter().any(|c| hit(c, number)))
 }
 
 /// The strongest way `q` (normalised) names the ruling, with its score.
@@ -190,7 +146,7 @@ fn score(
     p: &Prepared,
     q: &str,
     number: Option<(&str, Option<EditionId>)>,
-    matches: &[Vec<f64>],
+    words: Option<f64>,
 ) -> Option<(f64, &'static str)> {
     if r.id == q.replace(' ', "-") {
         return Some((1000.0, "id"));
@@ -202,6 +158,11 @@ fn score(
         return Some((400.0 - 50.0 * d as f64, "card (typo)"));
     }
     if let Some((n, edition)) = number {
+        // The rulings about the rule first, then those citing it, then its sub-rules.
+        if main_rule(r, n, edition) {
+            let exact = cites_in(r, n, false, edition);
+            return Some((if exact { 330.0 } else { 320.0 }, "rule"));
+        }
         if cites_in(r, n, false, edition) {
             return Some((300.0, "rule"));
         }
@@ -213,59 +174,18 @@ fn score(
     if q.len() >= 4 && p.cards.iter().any(|c| first_part_of(q, c)) {
         return Some((210.0, "card"));
     }
+    // A keyword of the game matches exactly (no typo: "task" is not "tank"), and ranks by how
+    // central it is to the ruling.
     if p.keywords.iter().any(|k| k == q) {
-        return Some((220.0, "keyword"));
+        return Some((220.0 + words::centrality(r, p, q), "keyword"));
     }
-    if p.keywords.iter().any(|k| near(q, k) == Some(1)) {
-        return Some((200.0, "keyword"));
-    }
-    words_score(p, matches).map(|s| (s, "words"))
-}
-
-/// Words of the query against the ruling's text: titles, cards and keywords count three
-/// times, question and answer twice, the rest once; rulings matching every word first. At most
-/// 150, below every stronger kind of match. `matches[k][id]` is query word k against word `id`.
-fn words_score(p: &Prepared, matches: &[Vec<f64>]) -> Option<f64> {
-    if matches.is_empty() {
-        return None;
-    }
-    let mut total = 0.0;
-    let mut matched = 0usize;
-    for m in matches {
-        let best = |ws: &[u32]| ws.iter().map(|&i| m[i as usize]).fold(0.0, f64::max);
-        let s = (best(&p.strong) * 3.0)
-            .max(best(&p.middle) * 2.0)
-            .max(best(&p.weak));
-        if s > 0.0 {
-            matched += 1;
-        }
-        total += s;
-    }
-    (matched > 0).then(|| (total * matched as f64 / matches.len() as f64 * 10.0).min(150.0))
-}
-
-/// Each query word (stop words dropped) against every word of the library.
-fn word_matches(q: &str) -> Vec<Vec<f64>> {
-    const STOP: &[&str] = &[
-        "a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "it", "for", "with", "what",
-        "when", "how", "does", "do", "can", "i", "my", "if", "who",
-    ];
-    q.split(' ')
-        .filter(|w| !STOP.contains(w))
-        .map(|w| {
-            library()
-                .vocabulary
-                .iter()
-                .map(|x| crate::lookup::search::word_match(w, x))
-                .collect()
-        })
-        .collect()
+    words.map(|s| (s, "words"))
 }
 
 /// Within a kind of match, what puts one ruling above another (at most 25 either way, less
 /// than the gap between kinds): a ruling about the query (it stands in the title or the id)
-/// +20, an official one +5, one overturned by a newer ruling -15, an official one a later
-/// source or rule overtakes -10.
+/// +20, one Riot answered or the rules text settles +5, one overturned by a newer ruling -15, an
+/// official one (or one from the rules) a later source or rule overtakes -10.
 fn rank_adjustment(r: &RulingEntry, q: &str) -> f64 {
     let mut s = 0.0;
     let about = q.len() >= 4
@@ -273,7 +193,7 @@ fn rank_adjustment(r: &RulingEntry, q: &str) -> f64 {
     if about {
         s += 20.0;
     }
-    if r.official() {
+    if r.kind() != SourceKind::Community {
         s += 5.0;
         if r.superseded_note.is_some() {
             s -= 10.0;
@@ -306,17 +226,18 @@ pub fn search_in(query: &str, limit: usize, edition: Option<EditionId>) -> Vec<R
             return Vec::new();
         }
     }
-    let matches = if number.is_some() {
-        Vec::new()
+    let words = if number.is_some() {
+        vec![None; all().len()]
     } else {
-        word_matches(&q)
+        words::scores(&q)
     };
     let mut hits: Vec<RulingHit> = all()
         .iter()
-        .zip(&library().rulings)
-        .filter_map(|(r, p)| {
+        .zip(&words::library().rulings)
+        .zip(words)
+        .filter_map(|((r, p), w)| {
             let number = number.as_deref().map(|n| (n, edition));
-            score(r, p, &q, number, &matches).map(|(score, matched)| RulingHit {
+            score(r, p, &q, number, w).map(|(score, matched)| RulingHit {
                 ruling: r,
                 score: ((score + rank_adjustment(r, &q)) * 100.0).round() / 100.0,
                 matched,
@@ -402,11 +323,7 @@ pub fn list(filter: &Filter) -> Vec<&'static RulingEntry> {
             rule.as_ref()
                 .is_none_or(|n| cites_in(r, n, true, filter.rule_edition))
         })
-        .filter(|r| match filter.source {
-            None => true,
-            Some(SourceKind::Official) => r.official(),
-            Some(SourceKind::Community) => !r.official(),
-        })
+        .filter(|r| filter.source.is_none_or(|k| r.kind() == k))
         .filter(|r| {
             filter
                 .set

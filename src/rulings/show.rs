@@ -3,7 +3,7 @@
 //! community, and a warning when a newer edition is in force than the one it was checked
 //! against. Text, Markdown and JSON.
 
-use super::{RulingEntry, RulingHit};
+use super::{RulingEntry, RulingHit, SourceKind};
 use crate::edition::EditionId;
 use crate::lookup::Standing;
 use crate::show::{table, wrap};
@@ -51,8 +51,9 @@ pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> 
     }
     if let Some(n) = r.superseded_note {
         // A community ruling's answer is ours, checked against the rules; the note says where
-        // its source went wrong. An official answer with a note is itself overtaken.
-        if r.official() {
+        // its source went wrong. An official answer (or one from the rules) with a note is
+        // itself overtaken.
+        if r.kind() != SourceKind::Community {
             out.push(format!("Superseded: {n}"));
         } else {
             out.push(format!(
@@ -68,11 +69,13 @@ pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> 
     out
 }
 
+/// What the ruling is, as the header says it: "official ruling", "ruling from the Core Rules",
+/// "community ruling".
 fn kind(r: &RulingEntry) -> &'static str {
-    if r.official() {
-        "official"
-    } else {
-        "community"
+    match r.kind() {
+        SourceKind::Official => "official ruling",
+        SourceKind::Rules => "ruling from the Core Rules",
+        SourceKind::Community => "community ruling",
     }
 }
 
@@ -80,9 +83,12 @@ fn source_lines(r: &RulingEntry) -> Vec<String> {
     r.sources
         .iter()
         .map(|s| {
-            let mut line = format!("{}, \"{}\"", s.publisher, s.title);
+            let mut line = format!("({}): {}, \"{}\"", s.kind.source(), s.publisher, s.title);
             if let Some(d) = s.date {
                 let _ = write!(line, ", {d}");
+            }
+            if let Some(why) = s.undated {
+                let _ = write!(line, ", undated ({why})");
             }
             if let Some(h) = s.heading {
                 let _ = write!(line, ", under the heading \"{h}\"");
@@ -140,7 +146,7 @@ fn rules_line(r: &RulingEntry, edition: EditionId) -> Option<String> {
 /// One ruling in full, as text wrapped at `width`.
 pub fn ruling_text(r: &RulingEntry, date: &str, edition: EditionId, width: usize) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}  ({}, {} ruling)", r.heading(), r.id, kind(r));
+    let _ = writeln!(out, "{}  ({}, {})", r.heading(), r.id, kind(r));
     for w in warnings(r, date, edition) {
         let _ = writeln!(out, "{}", wrap(&format!("Warning: {w}"), width, 9));
     }
@@ -181,7 +187,7 @@ pub fn ruling_text(r: &RulingEntry, date: &str, edition: EditionId, width: usize
         let _ = writeln!(out, "{}", wrap(&l, width, 2));
     }
     for s in source_lines(r) {
-        let _ = writeln!(out, "{}", wrap(&format!("Source: {s}"), width, 2));
+        let _ = writeln!(out, "{}", wrap(&format!("Source {s}"), width, 2));
     }
     let _ = writeln!(
         out,
@@ -265,7 +271,7 @@ pub fn ruling_markdown(r: &RulingEntry, date: &str, edition: EditionId) -> Strin
         let _ = writeln!(out, "{l}\n");
     }
     for s in source_lines(r) {
-        let _ = writeln!(out, "Source ({}): {s}\n", kind(r));
+        let _ = writeln!(out, "Source {s}\n");
     }
     if r.situation {
         let _ = writeln!(out, "Replay: `chainjudge replay rulings/{}.yaml`\n", r.id);
@@ -285,7 +291,7 @@ pub fn list_text(rulings: &[&RulingEntry], total: usize, width: u16) -> String {
                 r.id.to_string(),
                 r.heading().to_string(),
                 r.set.unwrap_or("").to_string(),
-                kind(r).to_string(),
+                r.kind().word().to_string(),
                 if r.situation { "yes" } else { "" }.to_string(),
             ]
         })
@@ -297,7 +303,7 @@ pub fn list_text(rulings: &[&RulingEntry], total: usize, width: u16) -> String {
         &[0],
         width,
     );
-    let official = rulings.iter().filter(|r| r.official()).count();
+    let count = |k: SourceKind| rulings.iter().filter(|r| r.kind() == k).count();
     let shown = if total > rulings.len() {
         format!(
             "{} of {total} rulings shown (`--limit {total}` shows all)",
@@ -309,8 +315,10 @@ pub fn list_text(rulings: &[&RulingEntry], total: usize, width: u16) -> String {
         format!("{} rulings", rulings.len())
     };
     format!(
-        "{t}\n{shown}: {official} official, {} community.\n",
-        rulings.len() - official
+        "{t}\n{shown}: {} official, {} from the Core Rules, {} community.\n",
+        count(SourceKind::Official),
+        count(SourceKind::Rules),
+        count(SourceKind::Community)
     )
 }
 
@@ -327,7 +335,7 @@ pub fn ruling_json(r: &RulingEntry, date: &str, edition: EditionId) -> serde_jso
     };
     serde_json::json!({
         "ruling": r,
-        "official": r.official(),
+        "kind": r.kind(),
         "warnings": warnings(r, date, edition),
         "rules_in_edition": {
             "edition": edition,

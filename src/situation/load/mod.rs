@@ -264,45 +264,9 @@ impl<'a> Reader<'a> {
             .get_node("rules")
             .and_then(|n| self.word(n, "`rules`", &["july", "october", "both"]));
         self.section("rules", &mut mark);
-        let date = map.get_node("date").and_then(|n| {
-            let t = self.text(n, "`date`")?;
-            if validate::is_date(&t) {
-                return Some(t);
-            }
-            let month = t.get(5..7).and_then(|m| m.parse::<u32>().ok());
-            let year = t.get(0..4).and_then(|y| y.parse::<u32>().ok());
-            let days = match (year, month) {
-                (Some(y), Some(m)) if validate::is_date_shape(&t) => {
-                    validate::days_in_month(y, m).map(|d| (m, d))
-                }
-                _ => None,
-            };
-            let problem = match days {
-                Some((m, d)) => Problem::new(
-                    "date",
-                    self.loc(n),
-                    format!(
-                        "`{t}` is not a day of the calendar: {} {} has {d} days",
-                        MONTHS[m as usize - 1],
-                        &t[0..4]
-                    ),
-                )
-                .label("no such day")
-                .help(format!("write a day from 01 to {d}")),
-                None if validate::is_date_shape(&t) => Problem::new(
-                    "date",
-                    self.loc(n),
-                    format!("`{t}` is not a day of the calendar: the month is 01 to 12"),
-                )
-                .label("no such month")
-                .help("write the day of the game as YYYY-MM-DD, e.g. 2026-08-20"),
-                None => Problem::new("date", self.loc(n), format!("`{t}` is not a date"))
-                    .label("expected YYYY-MM-DD")
-                    .help("write the day of the game as YYYY-MM-DD, e.g. 2026-08-20"),
-            };
-            self.push(problem);
-            None
-        });
+        let date = map
+            .get_node("date")
+            .and_then(|n| self.day(n, "`date`", "the day of the game"));
         self.section("date", &mut mark);
         let rules = match rules_explicit {
             Some("july") => RulesChoice::July,
@@ -321,6 +285,23 @@ impl<'a> Reader<'a> {
             .iter()
             .filter(|k| !META_KEYS.contains(k))
             .any(|k| map.get_node(k).is_some());
+        if has_situation {
+            let said = map
+                .get_node("ruling")
+                .and_then(|r| r.as_mapping())
+                .and_then(|r| r.iter().find(|(k, _)| k.as_str() == "no_situation"));
+            if let Some((k, _)) = said {
+                self.push(
+                    Problem::new(
+                        "no_situation_gap",
+                        self.sloc(k),
+                        "`no_situation` in a file that holds a situation",
+                    )
+                    .label("the file has a situation")
+                    .help("delete `no_situation`: it says why a ruling cannot be replayed, and this one can"),
+                );
+            }
+        }
         if !has_situation {
             if ruling.is_none() && map.get_node("ruling").is_none() {
                 // A file of comments only has no first key: its first line is labelled.
@@ -638,5 +619,50 @@ fn written_ids(node: &Node, out: &mut HashSet<String>) {
         }
         Node::Sequence(seq) => seq.iter().for_each(|v| written_ids(v, out)),
         Node::Scalar(_) => {}
+    }
+}
+
+impl Reader<'_> {
+    /// A day of the calendar written YYYY-MM-DD (the file's `date`, a ruling source's `date`);
+    /// anything else is reported at its place, with the month's last day where that is the
+    /// slip; `of` names the day in the help ("the day of the game").
+    pub(super) fn day(&mut self, n: &Node, what: &str, of: &str) -> Option<String> {
+        let t = self.text(n, what)?;
+        if validate::is_date(&t) {
+            return Some(t);
+        }
+        let month = t.get(5..7).and_then(|m| m.parse::<u32>().ok());
+        let year = t.get(0..4).and_then(|y| y.parse::<u32>().ok());
+        let days = match (year, month) {
+            (Some(y), Some(m)) if validate::is_date_shape(&t) => {
+                validate::days_in_month(y, m).map(|d| (m, d))
+            }
+            _ => None,
+        };
+        let problem = match days {
+            Some((m, d)) => Problem::new(
+                "date",
+                self.loc(n),
+                format!(
+                    "`{t}` is not a day of the calendar: {} {} has {d} days",
+                    MONTHS[m as usize - 1],
+                    &t[0..4]
+                ),
+            )
+            .label("no such day")
+            .help(format!("write a day from 01 to {d}")),
+            None if validate::is_date_shape(&t) => Problem::new(
+                "date",
+                self.loc(n),
+                format!("`{t}` is not a day of the calendar: the month is 01 to 12"),
+            )
+            .label("no such month")
+            .help(format!("write {of} as YYYY-MM-DD, e.g. 2026-08-20")),
+            None => Problem::new("date", self.loc(n), format!("`{t}` is not a date"))
+                .label("expected YYYY-MM-DD")
+                .help(format!("write {of} as YYYY-MM-DD, e.g. 2026-08-20")),
+        };
+        self.push(problem);
+        None
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Reader;
 use crate::diag::Problem;
-use crate::situation::{Ruling, RulingSource};
+use crate::situation::{Ruling, RulingSource, SourceKind};
 use crate::yaml::Loc;
 use marked_yaml::Node;
 
@@ -25,6 +25,7 @@ impl<'a> Reader<'a> {
                 "superseded_by",
                 "superseded_note",
                 "set",
+                "no_situation",
             ],
             "`{ question: ..., answer: ... }`",
         )?;
@@ -95,6 +96,9 @@ impl<'a> Reader<'a> {
             .get_node("set")
             .and_then(|n| self.word(n, "`set`", crate::situation::SETS))
             .map(str::to_string);
+        let no_situation = map
+            .get_node("no_situation")
+            .and_then(|n| self.no_situation(n));
         Some(Ruling {
             question: question?,
             answer: answer?,
@@ -109,7 +113,33 @@ impl<'a> Reader<'a> {
             superseded_by,
             superseded_note,
             set,
+            no_situation,
         })
+    }
+
+    /// `no_situation: "GAP: why"`, GAP one of [`GAPS`](crate::situation::GAPS).
+    fn no_situation(&mut self, node: &Node) -> Option<String> {
+        let t = self.text(node, "`no_situation`")?;
+        let gaps: Vec<&str> = crate::situation::GAPS.iter().map(|(g, _)| *g).collect();
+        let gap = t.split_once(':').map(|(g, why)| (g.trim(), why.trim()));
+        match gap {
+            Some((g, why)) if gaps.contains(&g) && !why.is_empty() => Some(t),
+            _ => {
+                self.push(
+                    Problem::new(
+                        "no_situation_gap",
+                        self.loc(node),
+                        "`no_situation` must name the format's gap, a colon, and why",
+                    )
+                    .label("expected `GAP: why`")
+                    .help(format!(
+                        "write e.g. `no_situation: \"deck: the format has no deck\"`; the gaps: {}",
+                        gaps.join(", ")
+                    )),
+                );
+                None
+            }
+        }
     }
 
     /// The July numbers a ruling cites, normalised (`CR 419.4b` is `419.4.b`); a number the
@@ -159,11 +189,43 @@ impl<'a> Reader<'a> {
     }
 
     fn ruling_source(&mut self, node: &Node) -> Option<RulingSource> {
+        const EXAMPLE: &str =
+            "`{ publisher: Riot Games, title: ..., date: 2026-08-14, url: ..., kind: official }`";
+        // Issue 22 replaced `official: true|false` with `kind`: say what to write instead.
+        if let Some((k, v)) = node
+            .as_mapping()
+            .and_then(|m| m.iter().find(|(k, _)| k.as_str() == "official"))
+        {
+            let was = v.as_scalar().map(|s| s.as_str()).unwrap_or("");
+            let fix = if was == "false" {
+                "write `kind: community` (anyone but Riot)".to_string()
+            } else {
+                "write `kind: official` where Riot answered this question there (an FAQ answer, an article, a patch note stating this case), or `kind: rules` where the source is the Core Rules or a general rule change applied to it".to_string()
+            };
+            self.push(
+                Problem::new(
+                    "unknown_key",
+                    self.sloc(k),
+                    "`official` was replaced by `kind: official | rules | community`",
+                )
+                .label("replaced by `kind`")
+                .help(fix),
+            );
+        }
         let map = self.mapping(
             node,
             "a ruling source",
-            &["publisher", "title", "date", "url", "official", "heading"],
-            "`{ publisher: Riot Games, title: ..., date: 2026-08-14, url: ..., official: true }`",
+            &[
+                "publisher",
+                "title",
+                "date",
+                "undated",
+                "url",
+                "kind",
+                "heading",
+                "official",
+            ],
+            EXAMPLE,
         )?;
         let publisher = self
             .require(map, node, "publisher", "a ruling source")
@@ -171,21 +233,56 @@ impl<'a> Reader<'a> {
         let title = self
             .require(map, node, "title", "a ruling source")
             .and_then(|n| self.text(n, "`title`"));
-        let date = map.get_node("date").and_then(|n| self.text(n, "`date`"));
+        let date = map
+            .get_node("date")
+            .and_then(|n| self.day(n, "`date`", "the day the source was published"));
+        let undated = map
+            .get_node("undated")
+            .and_then(|n| self.text(n, "`undated`"));
+        if map.get_node("date").is_none() && map.get_node("undated").is_none() {
+            self.push(
+                Problem::new(
+                    "missing_key",
+                    self.loc(node),
+                    "a ruling source needs `date` or `undated`",
+                )
+                .label("no `date`")
+                .help("write `date: YYYY-MM-DD` (the day it was published), or `undated: \"why: e.g. the page shows no date; read 2026-12-04\"`"),
+            );
+        }
+        if let (Some(_), Some(n)) = (map.get_node("date"), map.get_node("undated")) {
+            self.push(
+                Problem::new(
+                    "conflicting_keys",
+                    self.loc(n),
+                    "a ruling source has both `date` and `undated`",
+                )
+                .label("`undated` beside a `date`")
+                .help("keep `date` and delete `undated`"),
+            );
+        }
         let url = map.get_node("url").and_then(|n| self.text(n, "`url`"));
         let heading = map
             .get_node("heading")
             .and_then(|n| self.text(n, "`heading`"));
-        let official = map
-            .get_node("official")
-            .and_then(|n| self.boolean(n, "`official`"))
-            .unwrap_or(false);
+        let words: Vec<&'static str> = SourceKind::ALL.iter().map(|k| k.word()).collect();
+        let kind = match map.get_node("kind") {
+            Some(n) => self
+                .word(n, "`kind`", &words)
+                .and_then(SourceKind::from_word),
+            None if map.get_node("official").is_some() => None,
+            None => {
+                self.require(map, node, "kind", "a ruling source");
+                None
+            }
+        };
         Some(RulingSource {
             publisher: publisher?,
             title: title?,
             date,
+            undated,
             url,
-            official,
+            kind: kind?,
             heading,
         })
     }

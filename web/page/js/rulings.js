@@ -16,8 +16,12 @@ function citedLink(text, edition) {
   return ruleLink(text, edition);
 }
 const citedList = (list, edition) => commaList(list, (n) => citedLink(n, edition));
+// What a source is, and what a ruling is from its sources (official, from the Core Rules,
+// community), as the CLI says them.
+const SOURCE_KIND = { official: "Riot's answer", rules: "The rules text", community: "A community answer" };
+const RULING_KIND = { official: "official", rules: "from the Core Rules", community: "community" };
 function sourceLine(s) {
-  return el("div", {}, (s.official ? "Official: " : "Community: ") + s.publisher + ", “" + s.title + "”" + (s.date ? ", " + s.date : ", no date given"),
+  return el("div", {}, SOURCE_KIND[s.kind] + ": " + s.publisher + ", “" + s.title + "”" + (s.date ? ", " + s.date : ", undated (" + s.undated + ")"),
     s.heading ? ", under the heading “" + s.heading + "”" : "",
     s.url ? [" · ", el("a", { class: "source", href: s.url, target: "_blank", rel: "noreferrer" }, "the source (online)")] : null);
 }
@@ -47,7 +51,7 @@ function rulingCard(hit, open, said, first) {
     el("div", { class: "muted" }, "Checked against: the " + EDITION[x.checked_against] + " 2026 Core Rules", x.set ? "; set: " + x.set : ""));
   if (open) details.open = true;
   return el("div", { class: "card ruling", "data-id": x.id },
-    el("h3", {}, x.title, el("span", { class: "badge" }, hit.ruling.official ? "official" : "community")),
+    el("h3", {}, x.title, el("span", { class: "badge" }, RULING_KIND[hit.ruling.kind])),
     el("p", {}, el("strong", {}, "Q. "), x.question),
     el("p", {}, el("strong", {}, "A. "), inline(x.answer)),
     hit.ruling.warnings.filter((w) => first || !said.includes(w)).map((w) => warningLine(w, first && said.includes(w))),

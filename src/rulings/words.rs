@@ -1,0 +1,480 @@
+//! The words of a judge's question against the words of each ruling: the library's words
+//! prepared once, the game's synonyms (`rulings/synonyms.txt`), and a score per ruling that
+//! weighs each word by how rare it is in the library.
+//!
+//! A query word matches a ruling's word exactly, as the start of a longer word ("stun" of
+//! "stunned"), or the longer form of a shorter one ("reacting" of "react"); through the synonym
+//! table ("stack" finds "Chain"); and with a letter wrong only in a card's name of five letters
+//! or more ("svellsongor"): the game's own terms match exactly, so "tank" never finds "task".
+
+use super::search::normalise;
+use super::{all, RulingEntry};
+use std::collections::HashMap;
+
+/// A ruling's names and words, normalised once per process; words as ids into the vocabulary.
+pub(super) struct Prepared {
+    /// Its card names.
+    pub cards: Vec<String>,
+    /// Its keywords, most central first.
+    pub keywords: Vec<String>,
+    /// Title and card names.
+    strong: Vec<u32>,
+    /// Each keyword's words, in the ruling's order.
+    keyword_words: Vec<Vec<u32>>,
+    /// The question.
+    question: Vec<u32>,
+    /// Question and answer.
+    middle: Vec<u32>,
+    /// What happens and nuances.
+    weak: Vec<u32>,
+}
+
+/// Every distinct word of every ruling, whether it is a word of a card's name, and each ruling
+/// prepared.
+pub(super) struct Library {
+    vocabulary: Vec<String>,
+    card_word: Vec<bool>,
+    /// One per ruling, in [`all`]'s order.
+    pub rulings: Vec<Prepared>,
+}
+
+/// The library, prepared on first use.
+pub(super) fn library() -> &'static Library {
+    static L: std::sync::OnceLock<Library> = std::sync::OnceLock::new();
+    L.get_or_init(|| {
+        let mut ids: HashMap<String, u32> = HashMap::new();
+        let mut vocabulary: Vec<String> = Vec::new();
+        let mut split = |s: &str| -> Vec<u32> {
+            let mut out: Vec<u32> = normalise(s)
+                .split(' ')
+                .filter(|w| !w.is_empty() && !STOP.contains(w))
+                .map(|w| {
+                    *ids.entry(w.to_string()).or_insert_with(|| {
+                        vocabulary.push(w.to_string());
+                        u32::try_from(vocabulary.len() - 1).unwrap_or(u32::MAX)
+                    })
+                })
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        };
+        let rulings: Vec<Prepared> = all()
+            .iter()
+            .map(|r| {
+                let mut names = r.title.unwrap_or("").to_string();
+                for c in r.cards {
+                    names.push(' ');
+                    names.push_str(c);
+                }
+                let weak: Vec<&str> = r.sequence.iter().chain(r.nuances).copied().collect();
+                Prepared {
+                    cards: r.cards.iter().map(|c| normalise(c)).collect(),
+                    keywords: r.keywords.iter().map(|k| normalise(k)).collect(),
+                    strong: split(&names),
+                    keyword_words: r.keywords.iter().map(|k| split(k)).collect(),
+                    question: split(r.question),
+                    middle: split(&format!("{} {}", r.question, r.answer)),
+                    weak: split(&weak.join(" ")),
+                }
+            })
+            .collect();
+        let card_words: std::collections::HashSet<&str> = rulings
+            .iter()
+            .flat_map(|p| p.cards.iter().flat_map(|c| c.split(' ')))
+            .collect();
+        let card_word = vocabulary
+            .iter()
+            .map(|w| card_words.contains(w.as_str()))
+            .collect();
+        Library {
+            vocabulary,
+            card_word,
+            rulings,
+        }
+    })
+}
+
+/// Words too common, or too vague, to search for: a question's grammar and filler ("does
+/// that still work if anything has been done").
+const STOP: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "of",
+    "to",
+    "in",
+    "on",
+    "and",
+    "or",
+    "is",
+    "it",
+    "for",
+    "with",
+    "what",
+    "when",
+    "how",
+    "does",
+    "do",
+    "can",
+    "i",
+    "my",
+    "if",
+    "who",
+    "its",
+    "that",
+    "this",
+    "at",
+    "be",
+    "are",
+    "was",
+    "get",
+    "got",
+    "any",
+    "way",
+    "still",
+    "their",
+    "they",
+    "them",
+    "me",
+    "being",
+    "been",
+    "has",
+    "have",
+    "had",
+    "hasnt",
+    "havent",
+    "doesnt",
+    "dont",
+    "isnt",
+    "will",
+    "would",
+    "should",
+    "could",
+    "there",
+    "then",
+    "so",
+    "but",
+    "just",
+    "anything",
+    "something",
+    "done",
+    "make",
+    "makes",
+    "made",
+    "happen",
+    "happens",
+    "work",
+    "works",
+    "also",
+    "really",
+    "by",
+    "from",
+    "as",
+    "into",
+    "which",
+    "whose",
+    "we",
+    "you",
+    "your",
+    "im",
+    "ok",
+];
+
+/// One line of the synonym table: the rules' term and the words that mean it, each a list of
+/// normalised words.
+struct Synonym {
+    term: Vec<String>,
+    also: Vec<Vec<String>>,
+}
+
+/// The synonym table, `rulings/synonyms.txt`, read once.
+fn synonyms() -> &'static [Synonym] {
+    static S: std::sync::OnceLock<Vec<Synonym>> = std::sync::OnceLock::new();
+    S.get_or_init(|| parse_synonyms(include_str!("../../rulings/synonyms.txt")))
+}
+
+/// The table's lines, `term = word, word two, ...`; `#` starts a comment line.
+fn parse_synonyms(text: &str) -> Vec<Synonym> {
+    let words = |s: &str| -> Vec<String> {
+        normalise(s)
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once('='))
+        .map(|(term, also)| Synonym {
+            term: words(term),
+            also: also
+                .split(',')
+                .map(words)
+                .filter(|w| !w.is_empty())
+                .collect(),
+        })
+        .collect()
+}
+
+/// A word without its ending: `countered` and `counters` are `counter`, `tapped` is `tap`,
+/// `negate` and `negated` are `negat`.
+fn stem(w: &str) -> &str {
+    let mut s = w;
+    for end in ["ing", "ed", "es", "s"] {
+        if let Some(rest) = w.strip_suffix(end) {
+            if rest.len() >= 3 && !w.ends_with("ss") {
+                let b = rest.as_bytes();
+                // A doubled last letter goes with the ending ("tapped" is "tap").
+                let doubled = (end == "ing" || end == "ed")
+                    && b.len() >= 4
+                    && b[b.len() - 1] == b[b.len() - 2];
+                s = if doubled {
+                    &rest[..rest.len() - 1]
+                } else {
+                    rest
+                };
+                break;
+            }
+        }
+    }
+    match s.strip_suffix('e') {
+        Some(rest) if rest.len() >= 3 => rest,
+        _ => s,
+    }
+}
+
+/// Whether two lists of words are the same, word endings aside.
+fn same(a: &[String], b: &[&str]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| stem(x) == stem(y))
+}
+
+/// One word of the question (or a phrase of the synonym table), with what else it may be
+/// found as: each alternative a list of words that must all match, and its weight.
+struct QueryWord {
+    alternatives: Vec<(Vec<String>, f64)>,
+}
+
+/// The question's words: phrases of the synonym table first ("went off"), stop words dropped,
+/// each with its synonyms.
+fn query_words(q: &str) -> Vec<QueryWord> {
+    let raw: Vec<&str> = q.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < raw.len() {
+        // The longest phrase of the table (a term or one of its words) starting here.
+        let mut best: Option<(usize, &Synonym, bool)> = None;
+        for s in synonyms() {
+            let forms = std::iter::once((&s.term, true)).chain(s.also.iter().map(|a| (a, false)));
+            for (form, is_term) in forms {
+                let n = form.len();
+                if k + n <= raw.len()
+                    && same(form, &raw[k..k + n])
+                    && best.is_none_or(|(m, _, _)| n > m)
+                {
+                    best = Some((n, s, is_term));
+                }
+            }
+        }
+        match best {
+            Some((n, s, is_term)) => {
+                let written: Vec<String> = raw[k..k + n].iter().map(|w| (*w).to_string()).collect();
+                let mut alternatives = vec![(written, 1.0)];
+                if !is_term {
+                    alternatives.push((s.term.clone(), 0.95));
+                }
+                alternatives.extend(
+                    s.also
+                        .iter()
+                        .filter(|a| !same(a, &raw[k..k + n]))
+                        .map(|a| (a.clone(), 0.9)),
+                );
+                out.push(QueryWord { alternatives });
+                k += n;
+            }
+            None => {
+                if !STOP.contains(&raw[k]) {
+                    out.push(QueryWord {
+                        alternatives: vec![(vec![raw[k].to_string()], 1.0)],
+                    });
+                }
+                k += 1;
+            }
+        }
+    }
+    out
+}
+
+/// How well query word `q` matches library word `w` (0 to 1): exactly, as the start of a
+/// longer word or a longer form of it, the same word with another ending, or (a card's name
+/// only) with one letter wrong.
+fn word_match(q: &str, w: &str, card_word: bool) -> f64 {
+    if q == w {
+        1.0
+    } else if q.len() >= 4 && w.starts_with(q) {
+        0.9
+    } else if w.len() >= 4 && q.starts_with(w) && q.len() <= w.len() + 3 {
+        0.8
+    } else if q.len() >= 4 && stem(q) == stem(w) {
+        0.9
+    } else if card_word && q.len() >= 5 && w.len() >= 5 && strsim::osa_distance(q, w) == 1 {
+        0.85
+    } else {
+        0.0
+    }
+}
+
+/// Every ruling's score for the question's words (`None` where no word matches), at most 150:
+/// each word counts by its best place (title, cards and keywords three times, question and
+/// answer twice, the rest once), weighted by how few rulings hold it, so a ruling holding the
+/// question's rare words comes before one holding only its common ones.
+pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
+    let lib = library();
+    let words = query_words(q);
+    if words.is_empty() {
+        return vec![None; lib.rulings.len()];
+    }
+    // Each distinct word sought, against the whole vocabulary.
+    let mut sought: HashMap<&str, Vec<f64>> = HashMap::new();
+    for w in &words {
+        for (alt, _) in &w.alternatives {
+            for x in alt {
+                sought.entry(x.as_str()).or_insert_with(|| {
+                    lib.vocabulary
+                        .iter()
+                        .zip(&lib.card_word)
+                        .map(|(v, &c)| word_match(x, v, c))
+                        .collect()
+                });
+            }
+        }
+    }
+    // Per ruling, per query word: its best place.
+    let per: Vec<Vec<f64>> = lib
+        .rulings
+        .iter()
+        .map(|p| {
+            words
+                .iter()
+                .map(|w| {
+                    w.alternatives
+                        .iter()
+                        .map(|(alt, weight)| {
+                            let place = |x: &String| {
+                                let m = &sought[x.as_str()];
+                                let best = |ws: &[u32]| {
+                                    ws.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
+                                };
+                                // A keyword counts less the further down the list it stands.
+                                let keyword = p
+                                    .keyword_words
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, k)| best(k) * 3.0 * (1.0 - 0.1 * i as f64).max(0.6))
+                                    .fold(0.0, f64::max);
+                                // The best place counts whole, the others a part: a word
+                                // the title, question and steps all say is central.
+                                let mut at = [
+                                    (best(&p.strong) * 3.0).max(keyword),
+                                    (best(&p.middle) * 2.0).max(best(&p.question) * 2.5),
+                                    best(&p.weak),
+                                ];
+                                at.sort_by(|x, y| y.total_cmp(x));
+                                at[0] + 0.5 * at[1] + 0.25 * at[2]
+                            };
+                            alt.iter().map(place).fold(f64::INFINITY, f64::min) * weight
+                        })
+                        .fold(0.0, f64::max)
+                })
+                .collect()
+        })
+        .collect();
+    let n = lib.rulings.len() as f64;
+    let rarity: Vec<f64> = (0..words.len())
+        .map(|k| {
+            let holding = per.iter().filter(|s| s[k] > 0.0).count() as f64;
+            (1.0 + n / holding.max(1.0)).ln()
+        })
+        .collect();
+    let all_rarity: f64 = rarity.iter().sum();
+    per.iter()
+        .map(|s| {
+            let found: f64 = s.iter().zip(&rarity).map(|(x, r)| x * r).sum();
+            (found > 0.0).then(|| (found / all_rarity * 50.0).min(150.0))
+        })
+        .collect()
+}
+
+/// How central keyword `k` (normalised) is to ruling `r`, 0 to 20: where it stands in the
+/// ruling's keyword list (the first most), and whether the title, question or answer say it.
+pub(super) fn centrality(r: &RulingEntry, p: &Prepared, k: &str) -> f64 {
+    let place = p
+        .keywords
+        .iter()
+        .position(|x| x == k)
+        .map_or(0.0, |i| 10.0 / (1.0 + i as f64));
+    let said = |t: &str| normalise(t).contains(k);
+    let mut s = place;
+    if said(r.title.unwrap_or("")) {
+        s += 6.0;
+    }
+    if said(r.question) || said(r.answer) {
+        s += 4.0;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_games_terms_match_exactly_and_card_names_with_a_letter_wrong() {
+        assert_eq!(word_match("tank", "task", false), 0.0);
+        assert_eq!(word_match("deal", "heal", false), 0.0);
+        assert!(word_match("svellsongor", "svellsonger", true) > 0.0);
+        assert_eq!(word_match("svellsongor", "svellsonger", false), 0.0);
+        assert!(word_match("stun", "stunned", false) > 0.0);
+        assert!(word_match("reacting", "react", false) > 0.0);
+    }
+
+    #[test]
+    fn a_players_word_is_read_as_the_rules_term_and_the_other_way_round() {
+        let alternatives = |q: &str| -> Vec<Vec<String>> {
+            query_words(q)
+                .into_iter()
+                .flat_map(|w| w.alternatives.into_iter().map(|(a, _)| a))
+                .collect()
+        };
+        let stack = alternatives("stack");
+        assert!(stack.contains(&vec!["chain".to_string()]), "{stack:?}");
+        let chain = alternatives("chain");
+        assert!(chain.contains(&vec!["stack".to_string()]), "{chain:?}");
+        let went = alternatives("went off");
+        assert!(went.contains(&vec!["resolve".to_string()]), "{went:?}");
+        let countered = alternatives("negated");
+        assert!(
+            countered.contains(&vec!["counter".to_string()]),
+            "{countered:?}"
+        );
+        assert_eq!(stem("tapped"), "tap");
+        assert_eq!(stem("countered"), "counter");
+        assert_eq!(stem("negate"), stem("negated"));
+        assert_eq!(stem("dies"), "die");
+    }
+
+    #[test]
+    fn every_line_of_the_synonym_table_has_a_term_and_words() {
+        let text = include_str!("../../rulings/synonyms.txt");
+        let lines = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
+            .count();
+        let table = parse_synonyms(text);
+        assert_eq!(table.len(), lines, "a line without `=`");
+        assert!(table
+            .iter()
+            .all(|s| !s.term.is_empty() && !s.also.is_empty()));
+    }
+}
