@@ -86,6 +86,24 @@ fn kind_variant(word: Option<&str>) -> &'static str {
     }
 }
 
+/// A card's name as one shell word: lower case, apostrophes dropped, other punctuation and
+/// spaces a dash (`Kai'Sa, Survivor` is `kaisa-survivor`), which the `--card` filter reads as
+/// the name.
+fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c == '\'' || c == '\u{2019}' {
+            continue;
+        }
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
 fn list(v: &[String]) -> String {
     let items: Vec<String> = v.iter().map(|s| format!("{s:?}")).collect();
     format!("&[{}]", items.join(", "))
@@ -104,6 +122,8 @@ pub fn compile(root: &Path, out_dir: &str) {
         .unwrap_or_default();
     names.sort();
     let mut s = String::from("/// Every ruling of `rulings/`, in file-name order.\npub static RULINGS: &[RulingEntry] = &[\n");
+    // Every card a ruling names, with the rulings naming it (in file-name order).
+    let mut cards: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for name in names {
         let rel = format!("rulings/{name}");
         println!("cargo:rerun-if-changed={rel}");
@@ -118,6 +138,9 @@ pub fn compile(root: &Path, out_dir: &str) {
             continue;
         };
         let id = name.trim_end_matches(".yaml").trim_end_matches(".yml");
+        for c in &r.cards {
+            cards.entry(c.clone()).or_default().push(id.to_string());
+        }
         let (july, october) = match r.rules {
             Some(Rules::List(l)) => (l, Vec::new()),
             Some(Rules::ByEdition { july, october }) => (july, october),
@@ -156,6 +179,16 @@ pub fn compile(root: &Path, out_dir: &str) {
             opt(&r.set),
             opt(&r.no_situation),
             if situation { text.as_str() } else { "" },
+        );
+    }
+    s.push_str("];\n");
+    s.push_str("/// Every card the rulings name, sorted: its name, the name as completion writes it, and\n/// the ids of the rulings naming it.\npub static CARDS: &[CardEntry] = &[\n");
+    for (card, ids) in &cards {
+        let _ = writeln!(
+            s,
+            "    CardEntry {{ name: {card:?}, slug: {:?}, rulings: {} }},",
+            slug(card),
+            list(ids)
         );
     }
     s.push_str("];\n");

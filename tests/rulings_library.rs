@@ -563,3 +563,40 @@ fn the_replay_command_a_ruling_prints_works_outside_the_repository() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_card_index_names_every_card_with_its_rulings_and_completion_finds_each() {
+    let index = rulings::cards();
+    let named: std::collections::BTreeSet<&str> = rulings::all()
+        .iter()
+        .flat_map(|r| r.cards.iter().copied())
+        .collect();
+    assert_eq!(
+        index.iter().map(|c| c.name).collect::<Vec<_>>(),
+        named.into_iter().collect::<Vec<_>>(),
+        "the index is every card a ruling names, sorted, once"
+    );
+    let script = stdout(&run(&["completions", "bash"]));
+    for c in index {
+        let naming: Vec<&str> = rulings::all()
+            .iter()
+            .filter(|r| r.cards.contains(&c.name))
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(c.rulings, naming.as_slice(), "{}", c.name);
+        // The completed word filters to the card's rulings.
+        let listed: Vec<&str> = rulings::list(&Filter {
+            card: Some(c.slug.to_string()),
+            ..Filter::default()
+        })
+        .iter()
+        .map(|r| r.id)
+        .collect();
+        assert!(
+            naming.iter().all(|id| listed.contains(id)),
+            "--card {} lists {listed:?}, not all of {naming:?}",
+            c.slug
+        );
+        assert!(script.contains(c.slug), "bash completes {}", c.slug);
+    }
+}

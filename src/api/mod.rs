@@ -212,10 +212,7 @@ pub fn replayable_json() -> String {
 /// The card names the bundled rulings' `cards:` lists give, sorted and each once: `{"cards":
 /// [...]}` (the page suggests them when a judge writes a play).
 pub fn card_names_json() -> String {
-    let names: std::collections::BTreeSet<&str> = crate::rulings::all()
-        .iter()
-        .flat_map(|r| r.cards.iter().copied())
-        .collect();
+    let names: Vec<&str> = crate::rulings::cards().iter().map(|c| c.name).collect();
     json_document(&serde_json::json!({ "cards": names }))
 }
 

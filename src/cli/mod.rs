@@ -189,6 +189,35 @@ fn parse_width(s: &str) -> Result<u16, String> {
     }
 }
 
+/// `ruling --card`: any text (a card's first part, a letter wrong), offering the card index's
+/// names for shell completion, written with dashes (`crumbling-sands`) so every shell keeps
+/// each name one word.
+#[derive(Clone)]
+struct CardName;
+
+impl clap::builder::TypedValueParser for CardName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            crate::rulings::cards()
+                .iter()
+                .map(|c| clap::builder::PossibleValue::new(c.slug)),
+        ))
+    }
+}
+
 /// A count of 1 or more, for `--limit` and `--min`.
 fn parse_positive(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
@@ -319,8 +348,9 @@ pub enum Command {
         /// List rulings (with --card, --rule, --source, --set) instead of searching.
         #[arg(long)]
         list: bool,
-        /// Only rulings about this card.
-        #[arg(long)]
+        /// Only rulings about this card (its name, its first part, or the name as completion
+        /// writes it: `crumbling-sands`).
+        #[arg(long, value_parser = CardName, hide_possible_values = true)]
         card: Option<String>,
         /// Only rulings citing this rule or one of its sub-rules (either edition's number).
         #[arg(long)]

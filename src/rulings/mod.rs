@@ -89,7 +89,7 @@ impl RulingEntry {
 
 /// The static table compiled from `rulings/` by the build script.
 pub mod data {
-    use super::{RulingEntry, RulingSourceEntry, SourceKind};
+    use super::{CardEntry, RulingEntry, RulingSourceEntry, SourceKind};
     include!(concat!(env!("OUT_DIR"), "/rulings.rs"));
 }
 
@@ -117,4 +117,22 @@ pub fn bundled(path: &std::path::Path) -> Option<&'static str> {
 /// Every ruling, in file-name order.
 pub fn all() -> &'static [RulingEntry] {
     data::RULINGS
+}
+
+/// One card of the card index.
+#[derive(Debug, serde::Serialize)]
+pub struct CardEntry {
+    /// Its name as the rulings write it.
+    pub name: &'static str,
+    /// The name as one shell word (`kaisa-survivor`), which `--card` reads as the name.
+    pub slug: &'static str,
+    /// The ids of the rulings naming it, in file-name order.
+    pub rulings: &'static [&'static str],
+}
+
+/// The card index, built from `rulings/` with the binary: every card a ruling names, sorted by
+/// name, with the rulings naming it. `ruling --card` completes from it and the page suggests
+/// its names.
+pub fn cards() -> &'static [CardEntry] {
+    data::CARDS
 }
