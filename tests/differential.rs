@@ -5,7 +5,8 @@
 //! 1. every unit an accepted play chooses (an effect naming it, not written `chooses: false`)
 //!    fires its `chosen` trigger once for that play (383.4.b.2), and no other unit's fires;
 //! 2. no play is accepted naming a target that is not there, or outside its effect's
-//!    `target_at` (358.1); every play naming only legal targets is accepted;
+//!    `target_at` (358.1), or moving a unit to where it stands (355.4.a); every play naming
+//!    only legal targets is accepted;
 //! 3. the replay is the same, step for step, after the keys inside each map entry are
 //!    permuted;
 //! 4. every citation resolves to a rule of its edition (an unconfirmed October one to a July
@@ -103,6 +104,8 @@ struct Eff {
     ids: Vec<String>,
     chooses: bool,
     target_at: Option<&'static str>,
+    /// A move's destination.
+    to: Option<At>,
 }
 
 struct Spell {
@@ -125,14 +128,14 @@ impl Spell {
     }
 
     /// Whether every chosen id is a unit on the starting board that meets its effect's
-    /// `target_at` there (358.1).
+    /// `target_at` there (358.1) and, for a move, is not already at its destination (355.4.a).
     fn legal(&self, units: &[Unit]) -> bool {
         self.effects.iter().filter(|e| e.chooses).all(|e| {
             e.ids.iter().all(|id| {
                 units
                     .iter()
                     .find(|u| &u.id == id)
-                    .is_some_and(|u| meets(u.at, e.target_at))
+                    .is_some_and(|u| meets(u.at, e.target_at) && e.to != Some(u.at))
             })
         })
     }
@@ -186,6 +189,7 @@ fn effect(r: &mut Rng, units: &[Unit]) -> Eff {
     } else {
         V::L(ids.iter().map(s).collect())
     };
+    let mut dest = None;
     let mut pairs: Vec<(&'static str, V)> = match kind {
         "damage" => vec![(
             "damage",
@@ -200,11 +204,12 @@ fn effect(r: &mut Rng, units: &[Unit]) -> Eff {
         )],
         "move" => {
             let ana = units.iter().find(|u| u.id == ids[0]).is_none_or(|u| u.ana);
-            let to = match (ana, r.chance(50)) {
-                (_, true) => "base",
-                (true, false) => "Battlefield 1",
-                (false, false) => "Battlefield 2",
+            let (to, at) = match (ana, r.chance(50)) {
+                (_, true) => ("base", At::Base),
+                (true, false) => ("Battlefield 1", At::Bf1),
+                (false, false) => ("Battlefield 2", At::Bf2),
             };
+            dest = Some(at);
             vec![("move", V::M(vec![("target", target), ("to", s(to))]))]
         }
         k => vec![(k, target)],
@@ -226,6 +231,7 @@ fn effect(r: &mut Rng, units: &[Unit]) -> Eff {
         ids,
         chooses,
         target_at,
+        to: dest,
     }
 }
 

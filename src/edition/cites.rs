@@ -435,6 +435,9 @@ cites! {
     MoveExhausts = "move_exhausts",
     /// 144.3.a: every unit goes to one destination.
     MoveSameDestination = "move_same_destination",
+    /// 355.4.a: a spell's or ability's move names, as it is played, a destination other than
+    /// where the units are.
+    MoveValidDestination = "move_valid_destination",
     /// 410.1.a: discretionary actions are the Turn Player's.
     MoveTurnPlayer = "move_turn_player",
     /// 144.1.a: moves only in the Main Phase.

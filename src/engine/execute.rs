@@ -130,7 +130,9 @@ impl<'s> Engine<'s> {
     /// board, and a counter chooses only what is on the Chain: 425.3, 355.9.a.2); a `kill`
     /// target neither on the board nor a unit or gear item on the Chain; a unit that another
     /// choosing effect names and that is not on the board; or a board target outside its
-    /// effect's `target_at` (355.10.b). Effects that do not choose are not checked.
+    /// effect's `target_at` (355.10.b); or a unit a `move` effect chooses that already stands
+    /// at its destination (355.4.a: the destination must be somewhere else). Effects that do
+    /// not choose are not checked.
     pub(super) fn missing_target(&self, spec: &ItemSpec, me: Option<usize>) -> Option<Missing> {
         let own = me.map_or(spec.id.as_str(), |i| self.inst[i].iid.as_str());
         let on_chain = |id: &str| id == own || self.on_chain(id).is_some_and(|i| Some(i) != me);
@@ -140,9 +142,32 @@ impl<'s> Engine<'s> {
                 || self.on_board(id).is_some();
             (!present).then(|| Missing::gone(id))
         });
-        written.or_else(|| {
-            spec.effect_choices()
-                .find_map(|(e, id)| self.choice_missing(e, id, &on_chain))
+        written
+            .or_else(|| {
+                spec.effect_choices()
+                    .find_map(|(e, id)| self.choice_missing(e, id, &on_chain))
+            })
+            .or_else(|| {
+                spec.effect_choices()
+                    .find_map(|(e, id)| self.already_there(e, id))
+            })
+    }
+
+    /// A unit a `move` effect chooses that already stands at the effect's destination: no
+    /// valid destination can be chosen for it (355.4.a), so the play is illegal. (A unit that
+    /// gets there after the play is skipped when the move resolves.)
+    fn already_there(&self, e: &Effect, id: &str) -> Option<Missing> {
+        let EffectKind::Move { to, .. } = e.kind else {
+            return None;
+        };
+        let b = self.on_board(id)?;
+        (self.board.perms[b].place() == Some(to)).then(|| Missing {
+            id: id.to_string(),
+            why: format!(
+                "{id} is already at {}: a move's destination must be somewhere other than where the unit is",
+                self.board.place_word(to)
+            ),
+            cites: vec![Cite::MoveValidDestination, Cite::UndoIllegal],
         })
     }
 

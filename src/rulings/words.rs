@@ -401,7 +401,7 @@ pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
     per.iter()
         .map(|s| {
             let found: f64 = s.iter().zip(&rarity).map(|(x, r)| x * r).sum();
-            (found > 0.0).then(|| (found / all_rarity * 50.0).min(150.0))
+            (found > 0.0).then(|| (found / all_rarity * 33.0).min(150.0))
         })
         .collect()
 }

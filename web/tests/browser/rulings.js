@@ -8,7 +8,8 @@ module.exports = async ({ page, check, timing, BUDGET, shot, text }) => {
   timing("rulingMs", Number(await page.getAttribute("#ruling-out", "data-ms")), BUDGET.searchMs, "a ruling search");
   const card = "#ruling-out .ruling[data-id=crumbling-sands-counters-first-of-two]";
   const ruling = await text(card);
-  check(/Official: Riot Games, “Vendetta Rules FAQ and Clarifications”, 2026-08-14/.test(ruling) && /A\. Yes\./.test(ruling), "Rulings: answer, source and date shown");
+  check(/Riot's answer: Riot Games, “Vendetta Rules FAQ and Clarifications”, 2026-08-14/.test(ruling) && /A\. Yes\./.test(ruling), "Rulings: answer, source and date shown");
+  check(await text(card + " h3 .badge") === "official", "Rulings: an answer Riot gave is labelled official");
   // The ruling is checked against July; on any day from 2026-10-16 October is in force.
   check(/Checked against the July 2026 Core Rules/.test(await text("#ruling-out .warning")), "Rulings: the checked-against warning is shown");
   check(await page.$eval(card + " details.full", (d) => d.open), "Rulings: the best match is shown in full");
