@@ -32,7 +32,8 @@ pub struct Waited {
 /// The plays of `s` that waited under the editions of `traces`, in file order. Each refused or
 /// never reached play is tried with passes before it by the other players, in turn order from
 /// the Turn Player, one more at a time (at most one each); the first set that lets it through
-/// (neither refused nor never reached) is the hint.
+/// (neither refused nor never reached) is the hint. A play the file's `expect` says is refused
+/// (under that edition) was meant to be refused: it gets no hint.
 pub fn waited(s: &Situation, traces: &[Trace]) -> Vec<Waited> {
     let mut out: Vec<Waited> = Vec::new();
     for t in traces {
@@ -43,6 +44,9 @@ pub fn waited(s: &Situation, traces: &[Trace]) -> Vec<Waited> {
             .chain(&t.outcome.unreached)
             .map(|(id, _)| id);
         for id in stuck {
+            if expected_refused(s, t.edition, id) {
+                continue;
+            }
             let Some((i, controller, is_move)) = play_at(s, id) else {
                 continue;
             };
@@ -64,6 +68,21 @@ pub fn waited(s: &Situation, traces: &[Trace]) -> Vec<Waited> {
     }
     out.sort_by_key(|w| w.loc.offset);
     out
+}
+
+/// Whether the file's `expect` lists `id` as refused under `edition` (its edition's block, where
+/// that gives `refused`, else the top level).
+fn expected_refused(s: &Situation, edition: EditionId, id: &str) -> bool {
+    let Some(e) = &s.expect else {
+        return false;
+    };
+    let own = match edition {
+        EditionId::July => e.july.as_ref(),
+        EditionId::October => e.october.as_ref(),
+    };
+    own.and_then(|b| b.refused.as_ref())
+        .or(e.common.refused.as_ref())
+        .is_some_and(|r| r.iter().any(|x| x == id))
 }
 
 /// The index in `actions` of the play or move of `id`, its player, and whether it is a move.

@@ -1463,6 +1463,10 @@ fn a_move_written_during_a_closed_state_says_which_pass_to_write() {
         ),
         "{text}"
     );
+    // A file whose `expect` says the move is refused meant it: no hint.
+    std::fs::write(&file, format!("{board}{mv}expect:\n  refused: [move-1]\n")).unwrap();
+    let text = String::from_utf8(run(&["replay", f], &[]).stdout).unwrap();
+    assert!(!text.contains("waited for"), "{text}");
     std::fs::write(&file, format!("{board}  - pass: Ben\n{mv}")).unwrap();
     let v: serde_json::Value =
         serde_json::from_slice(&run(&["replay", f, "--format", "json"], &[]).stdout).unwrap();
