@@ -27,6 +27,68 @@ pub(super) struct Prepared {
     middle: Vec<u32>,
     /// What happens and nuances.
     weak: Vec<u32>,
+    /// The same places as text, each word without its ending (`stem`), for phrases: title and
+    /// cards, each keyword, the question, question and answer, the rest.
+    text: Texts,
+}
+
+/// A ruling's places as stemmed text, each padded with a space at both ends.
+struct Texts {
+    strong: String,
+    keywords: Vec<String>,
+    question: String,
+    middle: String,
+    weak: String,
+}
+
+/// One of a ruling's places, for [`Prepared::place`].
+#[derive(Clone, Copy)]
+enum Field {
+    Strong,
+    Keyword(usize),
+    Question,
+    Middle,
+    Weak,
+}
+
+impl Prepared {
+    /// How well something of the question stands in the ruling, from `found` (0 to 1 in one
+    /// place): title, cards and keywords three times (a keyword less the further down its list
+    /// it stands), the question two and a half, the answer twice, the rest once; the best place
+    /// counts whole and the others a part, so a word the title, question and steps all say is
+    /// central.
+    fn place(&self, found: impl Fn(Field) -> f64) -> f64 {
+        let keyword = (0..self.keyword_words.len())
+            .map(|i| found(Field::Keyword(i)) * 3.0 * (1.0 - 0.1 * i as f64).max(0.6))
+            .fold(0.0, f64::max);
+        let mut at = [
+            (found(Field::Strong) * 3.0).max(keyword),
+            (found(Field::Middle) * 2.0).max(found(Field::Question) * 2.5),
+            found(Field::Weak),
+        ];
+        at.sort_by(|x, y| y.total_cmp(x));
+        at[0] + 0.5 * at[1] + 0.25 * at[2]
+    }
+
+    /// Whether `phrase` (stemmed words joined by spaces) stands in place `f`, word for word.
+    fn says(&self, f: Field, phrase: &str) -> bool {
+        let t = &self.text;
+        let text = match f {
+            Field::Strong => &t.strong,
+            Field::Keyword(i) => &t.keywords[i],
+            Field::Question => &t.question,
+            Field::Middle => &t.middle,
+            Field::Weak => &t.weak,
+        };
+        text.contains(&format!(" {phrase} "))
+    }
+}
+
+/// `s` normalised, each word stemmed, padded with a space at both ends.
+fn stemmed(s: &str) -> String {
+    let s = normalise(s);
+    let words: Vec<&str> = s.split(' ').filter(|w| !w.is_empty()).map(stem).collect();
+    format!(" {} ", words.join(" "))
 }
 
 /// Every distinct word of every ruling, whether it is a word of a card's name, and each ruling
@@ -68,14 +130,22 @@ pub(super) fn library() -> &'static Library {
                     names.push_str(c);
                 }
                 let weak: Vec<&str> = r.sequence.iter().chain(r.nuances).copied().collect();
+                let question_answer = format!("{} {}", r.question, r.answer);
                 Prepared {
                     cards: r.cards.iter().map(|c| normalise(c)).collect(),
                     keywords: r.keywords.iter().map(|k| normalise(k)).collect(),
                     strong: split(&names),
                     keyword_words: r.keywords.iter().map(|k| split(k)).collect(),
                     question: split(r.question),
-                    middle: split(&format!("{} {}", r.question, r.answer)),
+                    middle: split(&question_answer),
                     weak: split(&weak.join(" ")),
+                    text: Texts {
+                        strong: stemmed(&names),
+                        keywords: r.keywords.iter().map(|k| stemmed(k)).collect(),
+                        question: stemmed(r.question),
+                        middle: stemmed(&question_answer),
+                        weak: stemmed(&weak.join(" ")),
+                    },
                 }
             })
             .collect();
@@ -257,8 +327,22 @@ struct QueryWord {
 }
 
 /// The question's words: phrases of the synonym table first ("went off"), stop words dropped,
-/// each with its synonyms.
+/// each with its synonyms, and each once ("spell" said twice counts once).
 fn query_words(q: &str) -> Vec<QueryWord> {
+    let mut out: Vec<QueryWord> = Vec::new();
+    for w in words_as_written(q) {
+        if !out
+            .iter()
+            .any(|o| o.alternatives[0].0 == w.alternatives[0].0)
+        {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// [`query_words`], in the question's order, repeats kept.
+fn words_as_written(q: &str) -> Vec<QueryWord> {
     let raw: Vec<&str> = q.split(' ').filter(|w| !w.is_empty()).collect();
     let mut out = Vec::new();
     let mut k = 0;
@@ -350,7 +434,18 @@ pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
             }
         }
     }
-    // Per ruling, per query word: its best place.
+    // The stemmed phrases sought.
+    let phrases: HashMap<&[String], String> = words
+        .iter()
+        .flat_map(|w| &w.alternatives)
+        .filter(|(alt, _)| alt.len() > 1)
+        .map(|(alt, _)| {
+            let stems: Vec<&str> = alt.iter().map(|x| stem(x)).collect();
+            (alt.as_slice(), stems.join(" "))
+        })
+        .collect();
+    // Per ruling, per query word: in each place, its best form there (the word as written or a
+    // synonym, weighed), then its places together.
     let per: Vec<Vec<f64>> = lib
         .rulings
         .iter()
@@ -358,34 +453,28 @@ pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
             words
                 .iter()
                 .map(|w| {
-                    w.alternatives
-                        .iter()
-                        .map(|(alt, weight)| {
-                            let place = |x: &String| {
-                                let m = &sought[x.as_str()];
-                                let best = |ws: &[u32]| {
-                                    ws.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
+                    p.place(|f| {
+                        w.alternatives
+                            .iter()
+                            .map(|(alt, weight)| {
+                                let found = if alt.len() > 1 {
+                                    // A phrase counts where it stands word for word.
+                                    f64::from(u8::from(p.says(f, &phrases[alt.as_slice()])))
+                                } else {
+                                    let m = &sought[alt[0].as_str()];
+                                    let ids = match f {
+                                        Field::Strong => &p.strong,
+                                        Field::Keyword(i) => &p.keyword_words[i],
+                                        Field::Question => &p.question,
+                                        Field::Middle => &p.middle,
+                                        Field::Weak => &p.weak,
+                                    };
+                                    ids.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
                                 };
-                                // A keyword counts less the further down the list it stands.
-                                let keyword = p
-                                    .keyword_words
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(i, k)| best(k) * 3.0 * (1.0 - 0.1 * i as f64).max(0.6))
-                                    .fold(0.0, f64::max);
-                                // The best place counts whole, the others a part: a word
-                                // the title, question and steps all say is central.
-                                let mut at = [
-                                    (best(&p.strong) * 3.0).max(keyword),
-                                    (best(&p.middle) * 2.0).max(best(&p.question) * 2.5),
-                                    best(&p.weak),
-                                ];
-                                at.sort_by(|x, y| y.total_cmp(x));
-                                at[0] + 0.5 * at[1] + 0.25 * at[2]
-                            };
-                            alt.iter().map(place).fold(f64::INFINITY, f64::min) * weight
-                        })
-                        .fold(0.0, f64::max)
+                                found * weight
+                            })
+                            .fold(0.0, f64::max)
+                    })
                 })
                 .collect()
         })
