@@ -189,6 +189,10 @@ impl Renamer {
     fn item(&mut self, it: &mut ItemSpec) {
         it.id = self.id(&it.id.clone());
         it.name = self.name(&it.name.clone());
+        // A trigger's item names its source (an item never chooses its own source).
+        if let Some(src) = &mut it.source_id {
+            *src = self.id(&src.clone());
+        }
         for t in &mut it.targets {
             if !self.players.contains(t) {
                 *t = self.id(&t.clone());

@@ -362,10 +362,11 @@ fn the_ruling_command_follows_greps_exit_codes_and_checks_its_arguments() {
 #[test]
 fn within_a_kind_of_match_the_ruling_about_the_query_and_the_current_one_come_first() {
     let top = |q: &str| rulings::search(q, 1)[0].ruling.id;
-    // The ruling about Sun Disc before a ruling that only names the card.
-    assert_eq!(
-        top("sun disc"),
-        "sun-disc-legion-needs-another-card-even-the-turn-it-is-played"
+    // A ruling about Sun Disc (its id says so) before a ruling that only names the card.
+    assert!(
+        top("sun disc").starts_with("sun-disc-"),
+        "{}",
+        top("sun disc")
     );
     // The answer that stands today before the one it overturned (same card, same kind).
     assert_eq!(
@@ -382,13 +383,14 @@ fn within_a_kind_of_match_the_ruling_about_the_query_and_the_current_one_come_fi
 
 #[test]
 fn a_keyword_tagged_on_few_rulings_is_followed_by_the_rulings_whose_text_holds_it() {
-    // "Spell" is tagged on one ruling; the Crumbling Sands and Legion rulings are about spells
+    // "Spell" is tagged on few rulings; the Crumbling Sands and Legion rulings are about spells
     // without the tag. Tagged first, then the text matches; a card match keeps its rule.
     let (hits, total) = rulings::search::answer("spell", &Filter::default(), None, usize::MAX);
     assert_eq!(hits[0].matched, "keyword");
-    assert_eq!(
-        hits[0].ruling.id,
-        "spell-damage-at-a-battlefield-is-not-defending"
+    assert!(
+        hits[0].ruling.keywords.contains(&"Spell"),
+        "{}",
+        hits[0].ruling.id
     );
     let ids: Vec<&str> = hits.iter().map(|h| h.ruling.id).collect();
     for about_spells in [
@@ -475,6 +477,7 @@ const OFFICIAL_DOCUMENTS: &[(&str, Option<&str>)] = &[
     ("Riftbound Core Rules: Spiritforged Patch Notes", None),
     ("Riftbound Core Rules: Unleashed Patch Notes", None),
     ("Core Rules: Vendetta Patch Notes", None),
+    ("Unleashed Errata Updates", None),
 ];
 
 #[test]
@@ -599,4 +602,29 @@ fn the_card_index_names_every_card_with_its_rulings_and_completion_finds_each() 
         );
         assert!(script.contains(c.slug), "bash completes {}", c.slug);
     }
+}
+
+#[test]
+fn every_ruling_has_a_situation_or_says_which_gap_of_the_format_stops_it() {
+    let gaps: Vec<&str> = chainjudge::situation::GAPS
+        .iter()
+        .map(|(g, _)| *g)
+        .collect();
+    let mut by_gap: std::collections::BTreeMap<&str, usize> = Default::default();
+    for r in rulings::all() {
+        match (r.situation, r.no_situation) {
+            (true, None) => {}
+            (false, Some(why)) => {
+                let gap = why.split(':').next().unwrap_or("");
+                assert!(gaps.contains(&gap), "{}: unknown gap {gap:?}", r.id);
+                *by_gap.entry(gap).or_default() += 1;
+            }
+            (true, Some(_)) => panic!("{}: a situation and a no_situation", r.id),
+            (false, None) => panic!(
+                "{}: no situation and no `no_situation` saying why the format cannot replay it",
+                r.id
+            ),
+        }
+    }
+    assert!(!by_gap.is_empty());
 }
