@@ -66,8 +66,10 @@ pub struct Outcome {
     pub unreached: Vec<(String, String)>,
     /// Passes and orders never used (as written: `pass: Ben`, `order: [a, b]`).
     pub unused: Vec<String>,
-    /// Ids that ended banished.
+    /// Ids that ended banished: chain items, and units and gear a `banish` effect took.
     pub banished: Vec<String>,
+    /// Units and gear a `return_to_hand` effect returned to their owners' hands.
+    pub returned: Vec<String>,
     /// Units and gear killed, in the order they died.
     pub killed: Vec<String>,
     /// The board's final values (board files only).

@@ -162,6 +162,12 @@ cites! {
     TokenNotCard = "token_not_card",
     /// 186.1: a token that leaves the board ceases to exist.
     TokenCeases = "token_ceases",
+    /// 108.7: a player's hand, where a returned permanent goes.
+    ReturnToHand = "return_to_hand",
+    /// 124: a zone change makes a new object.
+    ZoneChangeNewObject = "zone_change_new_object",
+    /// 427.1: banishing moves a card into Banishment.
+    BanishAction = "banish_action",
     /// The carrier's own card text (`extra_death_triggers`): a source, not a rule.
     CardText = "card_text",
     /// 319.1: a cleanup follows an Open/Closed change.

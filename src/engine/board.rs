@@ -22,6 +22,25 @@ pub(super) enum Zone {
     Gone,
     /// A facedown card that was played (811.1.d.1).
     Played,
+    /// Returned to its owner's hand (108.7).
+    Hand,
+    /// Banished (427.1).
+    Banished,
+}
+
+impl Zone {
+    /// The word `expect.locations` and the board changes use for a zone off the board
+    /// (`trash`, `gone`, `played`, `hand`, `banished`); `None` on the board.
+    pub(super) fn word(self) -> Option<&'static str> {
+        match self {
+            Zone::Board(_) => None,
+            Zone::Trash => Some("trash"),
+            Zone::Gone => Some("gone"),
+            Zone::Played => Some("played"),
+            Zone::Hand => Some("hand"),
+            Zone::Banished => Some("banished"),
+        }
+    }
 }
 
 /// A combat designation (464.2.c.3).
@@ -383,9 +402,7 @@ impl<'s> Board<'s> {
         if self.logging {
             let to = match self.perms[i].zone {
                 Zone::Board(p) => self.place_word(p),
-                Zone::Trash => "trash".into(),
-                Zone::Gone => "gone".into(),
-                Zone::Played => "played".into(),
+                z => z.word().unwrap_or_default().into(),
             };
             self.log.push(Change::Location {
                 id: self.perms[i].id.clone(),

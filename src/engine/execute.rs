@@ -191,9 +191,12 @@ impl<'s> Engine<'s> {
             });
         }
         let kill = matches!(e.kind, EffectKind::Kill(_));
+        // A kill, a return to hand or a banish may name gear too.
+        let gear_too =
+            kill || matches!(e.kind, EffectKind::ReturnToHand(_) | EffectKind::Banish(_));
         let found = self.on_board(id).filter(|&b| {
             let kind = self.board.perms[b].kind;
-            kind == BoardKind::Unit || (kill && self.board.perms[b].killable())
+            kind == BoardKind::Unit || (gear_too && self.board.perms[b].killable())
         });
         match found {
             Some(b) if self.meets(b, e.target_at) => None,

@@ -61,9 +61,7 @@ impl<'s> Engine<'s> {
             }
             let at = match p.zone {
                 board::Zone::Board(place) => b.place_word(place),
-                board::Zone::Trash => "trash".into(),
-                board::Zone::Gone => "gone".into(),
-                board::Zone::Played => "played".into(),
+                z => z.word().unwrap_or_default().into(),
             };
             locations.push((p.id.clone(), at));
             if let Some(u) = &p.unit {

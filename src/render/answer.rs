@@ -143,6 +143,13 @@ fn outcome_lines(s: &Situation, t: &Trace) -> Vec<Part> {
             vec![("Banished", o.banished.join(", "))],
         ));
     }
+    if !o.returned.is_empty() {
+        v.push(Part::new(
+            "returned",
+            ". ",
+            vec![("Returned to hand", o.returned.join(", "))],
+        ));
+    }
     if !o.unreached.is_empty() {
         let ids: Vec<String> = o.unreached.iter().map(|(id, _)| id.clone()).collect();
         v.push(Part::new(

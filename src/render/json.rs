@@ -76,6 +76,8 @@ struct JsonOutcome<'a> {
     unreached: Vec<serde_json::Value>,
     unused: &'a [String],
     banished: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    returned: &'a [String],
     priority: Option<&'a str>,
     focus: Option<&'a str>,
     state: Option<&'static str>,
@@ -143,6 +145,7 @@ fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
             .collect(),
         unused: &o.unused,
         banished: &o.banished,
+        returned: &o.returned,
         priority: o.priority.map(|p| s.name(p)),
         focus: o.focus.map(|p| s.name(p)),
         state: o.state.map(|st| st.word()),

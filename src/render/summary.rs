@@ -20,6 +20,9 @@ pub(super) fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)>
     if !o.banished.is_empty() {
         v.push(("Banished".into(), o.banished.join(", ")));
     }
+    if !o.returned.is_empty() {
+        v.push(("Returned to hand".into(), o.returned.join(", ")));
+    }
     let refused: Vec<String> = o
         .refused
         .iter()

@@ -40,6 +40,23 @@ impl Effect {
 }
 
 impl EffectKind {
+    /// Whether the effect acts on units or gear on the board (and so may take `target_at` and
+    /// `chooses`): damage, kill, heal, move, recall, might, stun, return to hand, banish.
+    pub fn acts_on_board(&self) -> bool {
+        matches!(
+            self,
+            EffectKind::Damage { .. }
+                | EffectKind::Kill(_)
+                | EffectKind::Heal(_)
+                | EffectKind::Move { .. }
+                | EffectKind::Recall(_)
+                | EffectKind::Might { .. }
+                | EffectKind::Stun(_)
+                | EffectKind::ReturnToHand(_)
+                | EffectKind::Banish(_)
+        )
+    }
+
     /// The ids of units, gear or chain items this effect acts on, as written (empty for the
     /// effects that name none: `text`, `play`, `extra_turn`, `forbid_name`, `gain_point`).
     pub fn named_ids(&self) -> &[String] {
@@ -48,6 +65,8 @@ impl EffectKind {
             EffectKind::Kill(ids)
             | EffectKind::Heal(ids)
             | EffectKind::Recall(ids)
+            | EffectKind::ReturnToHand(ids)
+            | EffectKind::Banish(ids)
             | EffectKind::Stun(ids)
             | EffectKind::Damage { targets: ids, .. }
             | EffectKind::Move { targets: ids, .. }
@@ -95,6 +114,11 @@ pub enum EffectKind {
     },
     /// Recall units to their controllers' bases (455).
     Recall(Vec<String>),
+    /// Return units or gear to their owners' hands (108.7): they leave the board without dying
+    /// (no Deathknell), as new objects (124); a token ceases to exist (186.1).
+    ReturnToHand(Vec<String>),
+    /// Banish units or gear (427.1): straight from the board to Banishment, without dying.
+    Banish(Vec<String>),
     /// A Might modifier (317.2.c, 466.7.c).
     Might {
         /// The units.

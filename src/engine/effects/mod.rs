@@ -4,6 +4,7 @@
 mod board;
 mod counter;
 mod kill;
+mod leave;
 mod play;
 
 pub(crate) use kill::{join_and, join_or};
@@ -88,6 +89,12 @@ impl<'s> Engine<'s> {
                         self.move_effect(idx, &units, *to);
                     }
                 }
+                EffectKind::ReturnToHand(targets) => {
+                    self.leave_effect(idx, targets, effect, leave::Leaving::Hand);
+                }
+                EffectKind::Banish(targets) => {
+                    self.leave_effect(idx, targets, effect, leave::Leaving::Banishment);
+                }
                 EffectKind::Recall(targets) => {
                     let units = self.unit_targets(idx, effect, targets);
                     if !units.is_empty() {
@@ -163,6 +170,8 @@ impl<'s> Engine<'s> {
             EffectKind::Heal(t) => format!("heal {}", t.join(", ")),
             EffectKind::Move { targets, .. } => format!("move {}", targets.join(", ")),
             EffectKind::Recall(t) => format!("recall {}", t.join(", ")),
+            EffectKind::ReturnToHand(t) => format!("return {} to hand", t.join(", ")),
+            EffectKind::Banish(t) => format!("banish {}", t.join(", ")),
             EffectKind::Might {
                 targets, amount, ..
             } => format!("{amount:+} Might to {}", targets.join(", ")),

@@ -24,6 +24,8 @@ const OTHER_BOARD_KEYS: &[&str] = &[
     "heal",
     "move",
     "recall",
+    "return_to_hand",
+    "banish",
     "gain_point",
     "stun",
     "assign",

@@ -26,6 +26,8 @@ const MAIN_KEYS: &[&str] = &[
     "might",
     "gain_point",
     "stun",
+    "return_to_hand",
+    "banish",
 ];
 
 /// The keys allowed beside an effect key.
@@ -89,6 +91,12 @@ impl<'a> Reader<'a> {
                     "kill" => EffectKind::Kill(self.ids(v, "`kill`", RefKind::Killable)?),
                     "heal" => EffectKind::Heal(self.ids(v, "`heal`", RefKind::Unit)?),
                     "recall" => EffectKind::Recall(self.ids(v, "`recall`", RefKind::Unit)?),
+                    "return_to_hand" => EffectKind::ReturnToHand(self.ids(
+                        v,
+                        "`return_to_hand`",
+                        RefKind::Killable,
+                    )?),
+                    "banish" => EffectKind::Banish(self.ids(v, "`banish`", RefKind::Killable)?),
                     "stun" => EffectKind::Stun(self.ids(v, "`stun`", RefKind::Unit)?),
                     "damage" | "move" | "might" => self.targeted(key, v)?,
                     "gain_point" => {
@@ -139,9 +147,9 @@ impl<'a> Reader<'a> {
                 );
                 return None;
             }
-            if !matches!(kind, EffectKind::Damage { .. } | EffectKind::Kill(_) | EffectKind::Heal(_) | EffectKind::Move { .. } | EffectKind::Recall(_) | EffectKind::Might { .. } | EffectKind::Stun(_)) {
+            if !kind.acts_on_board() {
                 self.push(
-                    Problem::new("misplaced_key", key_loc, "`target_at` restricts the targets of damage, kill, heal, move, recall, might and stun")
+                    Problem::new("misplaced_key", key_loc, "`target_at` restricts the targets of damage, kill, heal, move, recall, might, stun, return_to_hand and banish")
                         .label("not allowed here")
                         .help("remove `target_at`"),
                 );
@@ -182,11 +190,10 @@ impl<'a> Reader<'a> {
         // `chooses: false`: the effect affects the units it names without choosing them.
         let chooses = map.get_node("chooses").and_then(|n| {
             let b = self.boolean(n, "`chooses`")?;
-            let choosing = matches!(kind, EffectKind::Damage { .. } | EffectKind::Kill(_) | EffectKind::Heal(_) | EffectKind::Move { .. } | EffectKind::Recall(_) | EffectKind::Might { .. } | EffectKind::Stun(_));
-            if !choosing {
+            if !kind.acts_on_board() {
                 let key_loc = self.key_loc(map, "chooses").unwrap_or_else(|| self.loc(n));
                 self.push(
-                    Problem::new("misplaced_key", key_loc, "`chooses` says whether damage, kill, heal, move, recall, might or stun choose the units they name")
+                    Problem::new("misplaced_key", key_loc, "`chooses` says whether damage, kill, heal, move, recall, might, stun, return_to_hand or banish choose the units they name")
                         .label("not allowed here")
                         .help("remove `chooses`"),
                 );

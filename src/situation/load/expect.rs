@@ -99,7 +99,7 @@ impl<'a> Reader<'a> {
         b.countered = ids(self, "countered", RefKind::Item);
         b.refused = ids(self, "refused", RefKind::Item);
         b.unreached = ids(self, "unreached", RefKind::Item);
-        b.banished = ids(self, "banished", RefKind::Item);
+        b.banished = ids(self, "banished", RefKind::Target);
         for key in ["priority", "focus"] {
             let v = map.get_node(key).and_then(|n| {
                 let t = self.text(n, &format!("`expect.{key}`"))?;

@@ -31,7 +31,7 @@ pub(super) const BOARD_EXPECT_KEYS: &[&str] = &[
 ];
 
 /// The words of `expect.locations` other than a battlefield.
-const PLACE_WORDS: &[&str] = &["base", "trash", "gone", "played"];
+const PLACE_WORDS: &[&str] = &["base", "trash", "gone", "played", "hand", "banished"];
 
 /// The words of `expect.phase`.
 const PHASES: &[&str] = &["beginning", "main", "ending", "ended"];
