@@ -217,6 +217,8 @@ impl Renamer {
                 | EffectKind::Heal(targets)
                 | EffectKind::Move { targets, .. }
                 | EffectKind::Recall(targets)
+                | EffectKind::ReturnToHand(targets)
+                | EffectKind::Banish(targets)
                 | EffectKind::Might { targets, .. }
                 | EffectKind::Stun(targets) => {
                     for x in targets {
