@@ -628,3 +628,32 @@ fn every_ruling_has_a_situation_or_says_which_gap_of_the_format_stops_it() {
     }
     assert!(!by_gap.is_empty());
 }
+
+#[test]
+fn other_games_words_and_spaced_names_find_the_games_rulings() {
+    let first = |q: &str| {
+        rulings::search(q, 1)
+            .first()
+            .map(|h| h.ruling.id)
+            .unwrap_or("")
+    };
+    // "exile" is Riftbound's banish; "summoning sickness" a unit entering exhausted.
+    assert!(first("exile").contains("banish"), "{}", first("exile"));
+    assert!(
+        first("summoning sickness").contains("enters-exhausted"),
+        "{}",
+        first("summoning sickness")
+    );
+    // A name typed with a space where the card has an apostrophe: Kog'Maw.
+    assert!(
+        first("kog maw").starts_with("kogmaw"),
+        "{}",
+        first("kog maw")
+    );
+    // The exact name still beats a name that only matches spaces aside.
+    assert_eq!(
+        rulings::search("counter strike", 1)[0].matched,
+        "card",
+        "Counter Strike is a card"
+    );
+}

@@ -151,8 +151,13 @@ fn score(
     if r.id == q.replace(' ', "-") {
         return Some((1000.0, "id"));
     }
+    // "kog maw" is Kog'Maw (normalised "kogmaw"): spaces aside, the name is the same.
+    let unspaced = |s: &str| s.replace(' ', "");
     if p.cards.iter().any(|c| c == q) {
         return Some((500.0, "card"));
+    }
+    if p.cards.iter().any(|c| unspaced(c) == unspaced(q)) {
+        return Some((490.0, "card"));
     }
     if let Some(d) = p.cards.iter().filter_map(|c| near(q, c)).min() {
         return Some((400.0 - 50.0 * d as f64, "card (typo)"));
@@ -171,7 +176,11 @@ fn score(
         }
     }
     // A card's short name: "azir" for "Azir, Sovereign".
-    if q.len() >= 4 && p.cards.iter().any(|c| first_part_of(q, c)) {
+    if q.len() >= 4
+        && p.cards
+            .iter()
+            .any(|c| first_part_of(q, c) || first_part_of(&unspaced(q), c))
+    {
         return Some((210.0, "card"));
     }
     // A keyword of the game matches exactly (no typo: "task" is not "tank"), and ranks by how

@@ -69,6 +69,14 @@ pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> 
     out
 }
 
+/// `s` with its first letter upper case.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// What the ruling is, as the header says it: "official ruling", "ruling from the Core Rules",
 /// "community ruling".
 fn kind(r: &RulingEntry) -> &'static str {
@@ -247,7 +255,7 @@ pub fn hits_text(
 
 /// One ruling as Markdown, for a write-up: question and answer first.
 pub fn ruling_markdown(r: &RulingEntry, date: &str, edition: EditionId) -> String {
-    let mut out = format!("## {}\n\n", r.heading());
+    let mut out = format!("## {}\n\n_{}_\n\n", r.heading(), capitalised(kind(r)));
     let _ = writeln!(out, "**Question.** {}\n", r.question);
     let _ = writeln!(out, "**Answer.** {}\n", r.answer);
     for w in warnings(r, date, edition) {

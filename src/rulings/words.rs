@@ -70,7 +70,7 @@ impl Prepared {
         at[0] + 0.5 * at[1] + 0.25 * at[2]
     }
 
-    /// Whether `phrase` (stemmed words joined by spaces) stands in place `f`, word for word.
+    /// Whether `phrase` (stemmed words joined by spaces) stands in place `f` ([`said_in`]).
     fn says(&self, f: Field, phrase: &str) -> bool {
         let t = &self.text;
         let text = match f {
@@ -80,8 +80,27 @@ impl Prepared {
             Field::Middle => &t.middle,
             Field::Weak => &t.weak,
         };
-        text.contains(&format!(" {phrase} "))
+        said_in(text, phrase)
     }
+}
+
+/// Whether the words of `phrase` stand in `text` (both stemmed, space-separated) in their order,
+/// with at most two other words among them: "return to hand" in "returns Ashe to her hand".
+fn said_in(text: &str, phrase: &str) -> bool {
+    let want: Vec<&str> = phrase.split(' ').collect();
+    let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+    let span = want.len() + 2;
+    (0..words.len()).any(|start| {
+        words[start] == want[0] && {
+            let mut k = 1;
+            for w in words.iter().skip(start + 1).take(span - 1) {
+                if k < want.len() && *w == want[k] {
+                    k += 1;
+                }
+            }
+            k == want.len()
+        }
+    })
 }
 
 /// `s` normalised, each word stemmed, padded with a space at both ends.
@@ -249,6 +268,10 @@ const STOP: &[&str] = &[
     "your",
     "im",
     "ok",
+    "count",
+    "counts",
+    "during",
+    "while",
 ];
 
 /// One line of the synonym table: the rules' term and the words that mean it, each a list of
@@ -551,6 +574,11 @@ mod tests {
         assert_eq!(stem("countered"), "counter");
         assert_eq!(stem("negate"), stem("negated"));
         assert_eq!(stem("dies"), "die");
+        assert!(said_in(" return ashe to her hand ", "return to hand"));
+        assert!(!said_in(
+            " return ashe and then much later to her hand ",
+            "return to hand"
+        ));
     }
 
     #[test]

@@ -47,12 +47,13 @@ impl SourceKind {
         }
     }
 
-    /// What a source of this kind is, as a source line says it: "Riot's answer", "the rules
-    /// text", "a community answer".
+    /// What a source of this kind is, as a source line says it: "Riot's answer", "Riot's rules,
+    /// applied here" (a rules text, or a Riot document that does not answer this case), "a
+    /// community answer".
     pub fn source(self) -> &'static str {
         match self {
             SourceKind::Official => "Riot's answer",
-            SourceKind::Rules => "the rules text",
+            SourceKind::Rules => "Riot's rules, applied here",
             SourceKind::Community => "a community answer",
         }
     }
