@@ -16,31 +16,47 @@ impl<'s> Engine<'s> {
         effect: &Effect,
     ) -> Res {
         let controller = self.inst[by].controller;
-        let mut dying = Vec::new();
+        let dying = self.removable_targets(by, targets, effect, "kill");
+        self.kill_action(Some(controller), dying)
+    }
+
+    /// The units and gear of `targets` that effect `effect` of item `by` may take off the board
+    /// (`verb`: kill, return to hand, banish): each on the board and where its `target_at`
+    /// allows; any other is skipped as a mistarget, the rest still happening (359.3.e.5), or,
+    /// for an effect that does not choose, passed over.
+    pub(in crate::engine) fn removable_targets(
+        &mut self,
+        by: usize,
+        targets: &[String],
+        effect: &Effect,
+        verb: &str,
+    ) -> Vec<usize> {
+        let controller = self.inst[by].controller;
+        let mut out = Vec::new();
         for target in targets {
             match self
                 .on_board(target)
                 .filter(|&b| self.board.perms[b].killable())
             {
-                Some(b) if self.meets(b, effect.target_at) => dying.push(b),
+                Some(b) if self.meets(b, effect.target_at) => out.push(b),
                 found if effect.untargeted => {
-                    self.not_affected(controller, &format!("kill {target}"), target, found.is_some());
+                    self.not_affected(controller, &format!("{verb} {target}"), target, found.is_some());
                 }
                 Some(_) => self.step(
                     Some(controller),
-                    format!("kill {target}: skipped, {target} is no longer where the effect may target it (a mistarget; the rest still happens)"),
+                    format!("{verb} {target}: skipped, {target} is no longer where the effect may target it (a mistarget; the rest still happens)"),
                     &[Cite::MistargetSkip, Cite::MistargetAll],
                     Vec::new(),
                 ),
                 None => self.step(
                     Some(controller),
-                    format!("kill {target}: skipped, {target} is not on the board (a mistarget; the rest still happens)"),
+                    format!("{verb} {target}: skipped, {target} is not on the board (a mistarget; the rest still happens)"),
                     &[Cite::MistargetSkip, Cite::MistargetAll],
                     Vec::new(),
                 ),
             }
         }
-        self.kill_action(Some(controller), dying)
+        out
     }
 
     /// One kill instruction (4.7.2) on permanents on the board: by a `kill` effect, a Temporary

@@ -32,30 +32,7 @@ impl Engine<'_> {
             Leaving::Hand => "return to hand",
             Leaving::Banishment => "banish",
         };
-        let mut leaving = Vec::new();
-        for target in targets {
-            let found = self
-                .on_board(target)
-                .filter(|&b| self.board.perms[b].killable());
-            match found {
-                Some(b) if self.meets(b, effect.target_at) => leaving.push(b),
-                found if effect.untargeted => {
-                    self.not_affected(controller, &format!("{verb} {target}"), target, found.is_some());
-                }
-                Some(_) => self.step(
-                    Some(controller),
-                    format!("{verb} {target}: skipped, {target} is no longer where the effect may target it (a mistarget; the rest still happens)"),
-                    &[Cite::MistargetSkip, Cite::MistargetAll],
-                    Vec::new(),
-                ),
-                None => self.step(
-                    Some(controller),
-                    format!("{verb} {target}: skipped, {target} is not on the board (a mistarget; the rest still happens)"),
-                    &[Cite::MistargetSkip, Cite::MistargetAll],
-                    Vec::new(),
-                ),
-            }
-        }
+        let leaving = self.removable_targets(by, targets, effect, verb);
         if leaving.is_empty() {
             return;
         }
