@@ -657,3 +657,27 @@ fn other_games_words_and_spaced_names_find_the_games_rulings() {
         "Counter Strike is a card"
     );
 }
+
+#[test]
+fn under_october_a_ruling_citing_a_rule_october_removed_says_so() {
+    let by_id = |id: &str| rulings::all().iter().find(|r| r.id == id).unwrap();
+    let read =
+        |id: &str| rulings::show::warnings(by_id(id), "2026-12-04", EditionId::October).join(" ");
+    let touched = read("board-deathknell-after-combat-heal");
+    assert!(
+        touched.contains("October removed or changed one of the rules it cites (323.4)"),
+        "{touched}"
+    );
+    let untouched = read("action-spell-in-showdown-open");
+    assert!(
+        untouched.contains("Nothing known about October changes this answer"),
+        "{untouched}"
+    );
+    // Before October was in force, neither is said.
+    let july = rulings::show::warnings(
+        by_id("board-deathknell-after-combat-heal"),
+        "2026-08-01",
+        EditionId::July,
+    );
+    assert!(july.is_empty(), "{july:?}");
+}

@@ -37,8 +37,29 @@ pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> 
         ));
     }
     if super::search::newer_edition_in_force(r, date).is_some() {
+        // A cited rule October removed or changed is the one thing known that may touch it.
+        let touched: Vec<&str> = r
+            .rules_july
+            .iter()
+            .copied()
+            .filter(|n| {
+                crate::edition::Editions::get()
+                    .october_rules
+                    .iter()
+                    .any(|o| o.july == *n && (o.removed || o.changed))
+            })
+            .collect();
+        let known = if touched.is_empty() {
+            "Nothing known about October changes this answer unless a warning or nuance here says so".to_string()
+        } else {
+            format!(
+                "October removed or changed {} of the rules it cites ({}): read the answer against the October rules",
+                if touched.len() == 1 { "one" } else { "some" },
+                touched.join(", ")
+            )
+        };
         out.push(format!(
-            "Checked against the July 2026 Core Rules; on {date} the October 2026 Core Rules are in force. Nothing known about October changes this answer unless a note below says so{}.",
+            "Checked against the July 2026 Core Rules; on {date} the October 2026 Core Rules are in force. {known}{}.",
             if edition == EditionId::October { "; its Rules line is in October's numbers, while a number in its text is July's unless marked October" } else { "; `--rules october` gives its Rules line in October's numbers" }
         ));
     }
@@ -299,7 +320,11 @@ pub fn list_text(rulings: &[&RulingEntry], total: usize, width: u16) -> String {
                 r.id.to_string(),
                 r.heading().to_string(),
                 r.set.unwrap_or("").to_string(),
-                r.kind().word().to_string(),
+                // A community answer the rules overturned: the ruling says the rules' answer.
+                match (r.kind(), r.superseded_note) {
+                    (SourceKind::Community, Some(_)) => "community, corrected".to_string(),
+                    (k, _) => k.word().to_string(),
+                },
                 if r.situation { "yes" } else { "" }.to_string(),
             ]
         })
