@@ -681,3 +681,33 @@ fn under_october_a_ruling_citing_a_rule_october_removed_says_so() {
     );
     assert!(july.is_empty(), "{july:?}");
 }
+
+#[test]
+fn a_number_the_editions_give_to_two_rules_says_so_and_which_each_ruling_cites() {
+    // July 466.2 is in the Resolution Step; October 466.2 is July 464.2 (the combat opening).
+    let text = stdout(&run(&[
+        "ruling", "466.2", "--limit", "40", "--width", "100",
+    ]));
+    assert!(
+        text.contains("Note: 466.2 names two rules: July 466.2"),
+        "{text}"
+    );
+    assert!(text.contains("464.2 (Opening combat)"), "{text}");
+    assert!(text.contains("The best match cites"), "{text}");
+    assert!(text.contains("October 466.2 (July 464.2)"), "{text}");
+    // Each ruling's reading is the one it cites.
+    for r in rulings::all() {
+        if rulings::search::reading_cited(r, "466.2") == EditionId::July {
+            assert!(
+                r.rules_july
+                    .iter()
+                    .any(|n| *n == "466.2" || n.starts_with("466.2.")),
+                "{}",
+                r.id
+            );
+        }
+    }
+    // A number with one meaning says nothing of the kind.
+    let one = stdout(&run(&["ruling", "355.14"]));
+    assert!(!one.contains("names two rules"), "{one}");
+}

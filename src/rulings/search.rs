@@ -72,6 +72,36 @@ fn july_numbers(number: &str) -> Vec<String> {
     out
 }
 
+/// The rules a number names when the two editions number different rules so: July's rule of
+/// that number, then the July rule October numbers so (established numbers only), each as
+/// `(its July number, its title)`. Empty when the number means one rule (or none).
+pub fn two_readings(number: &str) -> Vec<(String, &'static str)> {
+    let title = |n: &str| {
+        Editions::get()
+            .july_rules
+            .iter()
+            .find(|r| r.number == n)
+            .map(|r| r.title)
+    };
+    let others = july_numbers(number);
+    match (title(number), others.get(1)) {
+        (Some(own), Some(other)) => title(other).map_or_else(Vec::new, |t| {
+            vec![(number.to_string(), own), (other.clone(), t)]
+        }),
+        _ => Vec::new(),
+    }
+}
+
+/// Which reading of rule number `number` ruling `r` cites ([`two_readings`]): `July` when it
+/// cites July's rule of that number (or a sub-rule), else `October`.
+pub fn reading_cited(r: &RulingEntry, number: &str) -> EditionId {
+    if cites_in(r, number, true, Some(EditionId::July)) {
+        EditionId::July
+    } else {
+        EditionId::October
+    }
+}
+
 /// Whether `n` (a normalised rule number) is a rule of either edition.
 pub fn is_rule_number(n: &str) -> bool {
     crate::lookup::lookup(n, EditionId::July, false).is_ok()

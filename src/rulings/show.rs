@@ -246,7 +246,41 @@ pub fn hits_text(
     let Some(first) = hits.first() else {
         return format!("No ruling matches \"{query}\".\n");
     };
-    let mut out = ruling_text(first.ruling, date, edition, usize::from(width));
+    // A number the editions give to two different rules: say so, and which each ruling cites.
+    let number = crate::lookup::normalize_number(query).filter(|_| first.matched == "rule");
+    let readings = number
+        .as_deref()
+        .map(super::search::two_readings)
+        .unwrap_or_default();
+    let cites = |r: &RulingEntry| -> String {
+        let n = number.as_deref().unwrap_or("");
+        match super::search::reading_cited(r, n) {
+            EditionId::July => format!("July {n}"),
+            EditionId::October => format!("October {n} (July {})", readings[1].0),
+        }
+    };
+    let mut out = String::new();
+    if let (Some(n), [july, october]) = (number.as_deref(), readings.as_slice()) {
+        let _ = writeln!(
+            out,
+            "{}\n",
+            wrap(
+                &format!(
+                    "Note: {n} names two rules: July {n} ({}) and October {n}, which is July {} ({}). Rulings citing either are shown, each saying which; `--rules july` or `--rules october` keeps one.",
+                    july.1, october.0, october.1
+                ),
+                usize::from(width),
+                6
+            )
+        );
+        let _ = writeln!(out, "The best match cites {}.\n", cites(first.ruling));
+    }
+    out.push_str(&ruling_text(
+        first.ruling,
+        date,
+        edition,
+        usize::from(width),
+    ));
     if hits.len() > 1 {
         let more = if total > hits.len() {
             format!(
@@ -258,17 +292,27 @@ pub fn hits_text(
             format!("{} more", hits.len() - 1)
         };
         let _ = writeln!(out, "\nAlso matching \"{query}\" ({more}):");
+        let two = readings.len() == 2;
         let rows = hits[1..]
             .iter()
             .map(|h| {
-                vec![
+                let mut row = vec![
                     h.ruling.id.to_string(),
                     h.ruling.heading().to_string(),
                     kind(h.ruling).to_string(),
-                ]
+                ];
+                if two {
+                    row.push(cites(h.ruling));
+                }
+                row
             })
             .collect();
-        let t = table(&["Ruling", "Title", "Source"], rows, 1, &[0], width);
+        let heads: &[&str] = if two {
+            &["Ruling", "Title", "Source", "Cites"]
+        } else {
+            &["Ruling", "Title", "Source"]
+        };
+        let t = table(heads, rows, 1, &[0], width);
         let _ = writeln!(out, "{t}");
     }
     out
