@@ -18,27 +18,23 @@ pub(super) struct Prepared {
     /// Its keywords, most central first.
     pub keywords: Vec<String>,
     /// Title and card names.
-    strong: Vec<u32>,
-    /// Each keyword's words, in the ruling's order.
-    keyword_words: Vec<Vec<u32>>,
+    strong: Place,
+    /// Each keyword, in the ruling's order.
+    keyword_places: Vec<Place>,
     /// The question.
-    question: Vec<u32>,
+    question: Place,
     /// Question and answer.
-    middle: Vec<u32>,
+    middle: Place,
     /// What happens and nuances.
-    weak: Vec<u32>,
-    /// The same places as text, each word without its ending (`stem`), for phrases: title and
-    /// cards, each keyword, the question, question and answer, the rest.
-    text: Texts,
+    weak: Place,
 }
 
-/// A ruling's places as stemmed text, each padded with a space at both ends.
-struct Texts {
-    strong: String,
-    keywords: Vec<String>,
-    question: String,
-    middle: String,
-    weak: String,
+/// One place of a ruling, read two ways: its distinct words (stop words out) as ids into the
+/// vocabulary, for single words; and all its words in order without their endings (`stem`),
+/// for phrases.
+struct Place {
+    ids: Vec<u32>,
+    stems: Vec<String>,
 }
 
 /// One of a ruling's places, for [`Prepared::place`].
@@ -58,7 +54,7 @@ impl Prepared {
     /// counts whole and the others a part, so a word the title, question and steps all say is
     /// central.
     fn place(&self, found: impl Fn(Field) -> f64) -> f64 {
-        let keyword = (0..self.keyword_words.len())
+        let keyword = (0..self.keyword_places.len())
             .map(|i| found(Field::Keyword(i)) * 3.0 * (1.0 - 0.1 * i as f64).max(0.6))
             .fold(0.0, f64::max);
         let mut at = [
@@ -70,44 +66,33 @@ impl Prepared {
         at[0] + 0.5 * at[1] + 0.25 * at[2]
     }
 
-    /// Whether `phrase` (stemmed words joined by spaces) stands in place `f` ([`said_in`]).
-    fn says(&self, f: Field, phrase: &str) -> bool {
-        let t = &self.text;
-        let text = match f {
-            Field::Strong => &t.strong,
-            Field::Keyword(i) => &t.keywords[i],
-            Field::Question => &t.question,
-            Field::Middle => &t.middle,
-            Field::Weak => &t.weak,
-        };
-        said_in(text, phrase)
+    /// Place `f` of the ruling.
+    fn at(&self, f: Field) -> &Place {
+        match f {
+            Field::Strong => &self.strong,
+            Field::Keyword(i) => &self.keyword_places[i],
+            Field::Question => &self.question,
+            Field::Middle => &self.middle,
+            Field::Weak => &self.weak,
+        }
     }
 }
 
-/// Whether the words of `phrase` stand in `text` (both stemmed, space-separated) in their order,
-/// with at most two other words among them: "return to hand" in "returns Ashe to her hand".
-fn said_in(text: &str, phrase: &str) -> bool {
-    let want: Vec<&str> = phrase.split(' ').collect();
-    let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+/// Whether the words of `want` (stemmed) stand in `words` (stemmed) in their order, with at
+/// most two other words among them: "return to hand" in "returns Ashe to her hand".
+fn said_in<S: AsRef<str>>(words: &[S], want: &[&str]) -> bool {
     let span = want.len() + 2;
     (0..words.len()).any(|start| {
-        words[start] == want[0] && {
+        words[start].as_ref() == want[0] && {
             let mut k = 1;
             for w in words.iter().skip(start + 1).take(span - 1) {
-                if k < want.len() && *w == want[k] {
+                if k < want.len() && w.as_ref() == want[k] {
                     k += 1;
                 }
             }
             k == want.len()
         }
     })
-}
-
-/// `s` normalised, each word stemmed, padded with a space at both ends.
-fn stemmed(s: &str) -> String {
-    let s = normalise(s);
-    let words: Vec<&str> = s.split(' ').filter(|w| !w.is_empty()).map(stem).collect();
-    format!(" {} ", words.join(" "))
 }
 
 /// Every distinct word of every ruling, whether it is a word of a card's name, and each ruling
@@ -125,20 +110,25 @@ pub(super) fn library() -> &'static Library {
     L.get_or_init(|| {
         let mut ids: HashMap<String, u32> = HashMap::new();
         let mut vocabulary: Vec<String> = Vec::new();
-        let mut split = |s: &str| -> Vec<u32> {
-            let mut out: Vec<u32> = normalise(s)
-                .split(' ')
-                .filter(|w| !w.is_empty() && !STOP.contains(w))
+        let mut place = |s: &str| -> Place {
+            let words = normalise(s);
+            let words: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
+            let mut out: Vec<u32> = words
+                .iter()
+                .filter(|w| !STOP.contains(w))
                 .map(|w| {
-                    *ids.entry(w.to_string()).or_insert_with(|| {
-                        vocabulary.push(w.to_string());
+                    *ids.entry((*w).to_string()).or_insert_with(|| {
+                        vocabulary.push((*w).to_string());
                         u32::try_from(vocabulary.len() - 1).unwrap_or(u32::MAX)
                     })
                 })
                 .collect();
             out.sort_unstable();
             out.dedup();
-            out
+            Place {
+                ids: out,
+                stems: words.iter().map(|w| stem(w).to_string()).collect(),
+            }
         };
         let rulings: Vec<Prepared> = all()
             .iter()
@@ -153,18 +143,11 @@ pub(super) fn library() -> &'static Library {
                 Prepared {
                     cards: r.cards.iter().map(|c| normalise(c)).collect(),
                     keywords: r.keywords.iter().map(|k| normalise(k)).collect(),
-                    strong: split(&names),
-                    keyword_words: r.keywords.iter().map(|k| split(k)).collect(),
-                    question: split(r.question),
-                    middle: split(&question_answer),
-                    weak: split(&weak.join(" ")),
-                    text: Texts {
-                        strong: stemmed(&names),
-                        keywords: r.keywords.iter().map(|k| stemmed(k)).collect(),
-                        question: stemmed(r.question),
-                        middle: stemmed(&question_answer),
-                        weak: stemmed(&weak.join(" ")),
-                    },
+                    strong: place(&names),
+                    keyword_places: r.keywords.iter().map(|k| place(k)).collect(),
+                    question: place(r.question),
+                    middle: place(&question_answer),
+                    weak: place(&weak.join(" ")),
                 }
             })
             .collect();
@@ -458,14 +441,11 @@ pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
         }
     }
     // The stemmed phrases sought.
-    let phrases: HashMap<&[String], String> = words
+    let phrases: HashMap<&[String], Vec<&str>> = words
         .iter()
         .flat_map(|w| &w.alternatives)
         .filter(|(alt, _)| alt.len() > 1)
-        .map(|(alt, _)| {
-            let stems: Vec<&str> = alt.iter().map(|x| stem(x)).collect();
-            (alt.as_slice(), stems.join(" "))
-        })
+        .map(|(alt, _)| (alt.as_slice(), alt.iter().map(|x| stem(x)).collect()))
         .collect();
     // Per ruling, per query word: in each place, its best form there (the word as written or a
     // synonym, weighed), then its places together.
@@ -480,19 +460,14 @@ pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
                         w.alternatives
                             .iter()
                             .map(|(alt, weight)| {
+                                let at = p.at(f);
                                 let found = if alt.len() > 1 {
                                     // A phrase counts where it stands word for word.
-                                    f64::from(u8::from(p.says(f, &phrases[alt.as_slice()])))
+                                    let said = said_in(&at.stems, &phrases[alt.as_slice()]);
+                                    f64::from(u8::from(said))
                                 } else {
                                     let m = &sought[alt[0].as_str()];
-                                    let ids = match f {
-                                        Field::Strong => &p.strong,
-                                        Field::Keyword(i) => &p.keyword_words[i],
-                                        Field::Question => &p.question,
-                                        Field::Middle => &p.middle,
-                                        Field::Weak => &p.weak,
-                                    };
-                                    ids.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
+                                    at.ids.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
                                 };
                                 found * weight
                             })
@@ -574,10 +549,12 @@ mod tests {
         assert_eq!(stem("countered"), "counter");
         assert_eq!(stem("negate"), stem("negated"));
         assert_eq!(stem("dies"), "die");
-        assert!(said_in(" return ashe to her hand ", "return to hand"));
+        let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+        let want = ["return", "to", "hand"];
+        assert!(said_in(&words("return ashe to her hand"), &want));
         assert!(!said_in(
-            " return ashe and then much later to her hand ",
-            "return to hand"
+            &words("return ashe and then much later to her hand"),
+            &want
         ));
     }
 
