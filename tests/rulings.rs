@@ -220,7 +220,9 @@ impl Renamer {
                 | EffectKind::ReturnToHand(targets)
                 | EffectKind::Banish(targets)
                 | EffectKind::Might { targets, .. }
-                | EffectKind::Stun(targets) => {
+                | EffectKind::Stun(targets)
+                | EffectKind::Ready(targets)
+                | EffectKind::Exhaust(targets) => {
                     for x in targets {
                         *x = self.id(&x.clone());
                     }

@@ -496,4 +496,21 @@ cites! {
     FacedownGone = "facedown_gone",
     /// 805.6: enters ready.
     EntersReady = "enters_ready",
+    /// 383.2.c: a trigger's condition is checked once its event has been processed.
+    TriggerAfterEvent = "trigger_after_event",
+    /// 383.2.c.2: an object leaving the zone its trigger works from, in the same event, does
+    /// not trigger.
+    TriggerLeftZone = "trigger_left_zone",
+    /// 383.1.b: "the Nth time", met by several instances at once, triggers once.
+    NthTime = "nth_time",
+    /// 423.1.a.1: a stunned unit is not stunned again ("when you stun" does not trigger).
+    StunAlready = "stun_already",
+    /// 415.1: ready.
+    ReadyAction = "ready_action",
+    /// 415.1.c: readying a ready object has no effect.
+    ReadyAlready = "ready_already",
+    /// 414.1: exhaust.
+    ExhaustAction = "exhaust_action",
+    /// 414.1.c: exhausting an exhausted object has no effect.
+    ExhaustAlready = "exhaust_already",
 }

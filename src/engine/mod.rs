@@ -17,6 +17,7 @@
 //! | `resolve` | Resolve (340) |
 //! | `effects` | the effects an item executes (counter 425, kill 428, instructed plays 419.3, ...) |
 //! | `triggers` | triggered abilities going on the Chain (383) |
+//! | `events` | triggers on another unit's death, a stun, readying; "the Nth time" (383.1.b, 383.2.c) |
 //! | `played` | "played" and Legion (350, 419.4.b, 812.1.c) |
 //! | `showdown` | showdowns and Focus (341-348) |
 //! | `finish` | the end of the replay and the step limit |
@@ -31,6 +32,7 @@ mod cleanup;
 mod combat;
 mod death;
 mod effects;
+mod events;
 mod execute;
 mod finalize;
 mod finish;
@@ -285,6 +287,8 @@ struct Engine<'s> {
     halt: Option<crate::next::Stop>,
     /// The point where a player must act that the replay stopped at (`next`).
     decision: Option<next::Decision>,
+    /// How often each `nth` trigger's condition has been met this turn (383.1.b).
+    nth_seen: events::NthSeen,
 }
 
 type Res<T = ()> = Result<T, ReplayError>;
@@ -336,6 +340,7 @@ impl<'s> Engine<'s> {
             scores: Vec::new(),
             halt: None,
             decision: None,
+            nth_seen: events::NthSeen::new(),
         }
     }
 

@@ -36,9 +36,23 @@ impl<'s> Engine<'s> {
         }
         self.outstanding(Cite::CleanupBoardChange);
         if spec.keys.unit.as_ref().is_some_and(|u| u.enters_ready) {
+            let watched = self.board.with_triggers.iter().any(|&o| {
+                let p = &self.board.perms[o];
+                p.place().is_some()
+                    && p.triggers.iter().any(|t| match t.on {
+                        TriggerOn::Ready { friendly } => {
+                            o == i || friendly && p.controller == Some(controller)
+                        }
+                        _ => false,
+                    })
+            });
             self.step(
                 Some(controller),
-                format!("{iid} enters ready"),
+                if watched {
+                    format!("{iid} enters ready: it was never exhausted, so it is not readied, and nothing that triggers on readying sees it")
+                } else {
+                    format!("{iid} enters ready")
+                },
                 &[Cite::EntersReady],
                 Vec::new(),
             );

@@ -54,6 +54,15 @@ impl Played {
         self.counts[k] - left_out
     }
 
+    /// Where the card with id `id` stands among the played cards of `kind` (1 for the first).
+    fn position(&self, kind: CardKind, id: &str) -> Option<usize> {
+        self.cards
+            .iter()
+            .filter(|c| kind.matches(c.kind, c.token))
+            .position(|c| c.id.as_deref() == Some(id))
+            .map(|k| k + 1)
+    }
+
     /// The first `n` of them, as named in a step.
     fn first(&self, kind: CardKind, other_than: Option<&str>, n: usize) -> Vec<String> {
         self.cards
@@ -79,6 +88,12 @@ impl<'s> Engine<'s> {
     pub(super) fn legion_active(&self, idx: usize) -> bool {
         let it = &self.inst[idx];
         self.count_played(it.controller, CardKind::Card, Some(&it.iid)) >= 1
+    }
+
+    /// Where item `iid` stands among the cards of `kind` player `p` has played this turn (1
+    /// for the first), for "your Nth card" triggers (`you_play` with `nth`).
+    pub(super) fn played_position(&self, p: PlayerId, kind: CardKind, iid: &str) -> Option<usize> {
+        self.played[p].position(kind, iid)
     }
 
     pub(super) fn legion_text(&self, idx: usize, active: bool, when: &str) -> String {

@@ -107,19 +107,7 @@ impl<'s> Engine<'s> {
                     fired.push(Fired::new(tr, controller));
                 }
             }
-            for &o in &self.board.with_triggers {
-                let obj = &self.board.perms[o];
-                if obj.controller != Some(controller) || obj.place().is_none() {
-                    continue;
-                }
-                for tr in obj.triggers {
-                    if let TriggerOn::YouPlay(kind) = tr.on {
-                        if kind.matches(Some(spec.kind), spec.token) {
-                            fired.push(Fired::new(tr, controller));
-                        }
-                    }
-                }
-            }
+            fired.extend(self.play_watchers(idx));
         }
         if spec.kind.is_permanent() {
             self.enter_from_chain(idx);
@@ -128,11 +116,16 @@ impl<'s> Engine<'s> {
         if fired.iter().any(|f| f.trigger.on == TriggerOn::Play) {
             cites.push(Cite::PlayTriggers);
         }
-        if fired
-            .iter()
-            .any(|f| matches!(f.trigger.on, TriggerOn::YouPlay(_)))
-        {
+        if fired.iter().any(|f| {
+            matches!(
+                f.trigger.on,
+                TriggerOn::YouPlay(_) | TriggerOn::OpponentPlay(_)
+            )
+        }) {
             cites.push(Cite::WhenYouPlay);
+        }
+        if fired.iter().any(|f| f.trigger.nth.is_some()) {
+            cites.push(Cite::NthTime);
         }
         let cause = if spec.kind.is_permanent() {
             format!("{iid} entered the board")

@@ -52,6 +52,8 @@ impl EffectKind {
                 | EffectKind::Recall(_)
                 | EffectKind::Might { .. }
                 | EffectKind::Stun(_)
+                | EffectKind::Ready(_)
+                | EffectKind::Exhaust(_)
                 | EffectKind::ReturnToHand(_)
                 | EffectKind::Banish(_)
         )
@@ -68,6 +70,8 @@ impl EffectKind {
             | EffectKind::ReturnToHand(ids)
             | EffectKind::Banish(ids)
             | EffectKind::Stun(ids)
+            | EffectKind::Ready(ids)
+            | EffectKind::Exhaust(ids)
             | EffectKind::Damage { targets: ids, .. }
             | EffectKind::Move { targets: ids, .. }
             | EffectKind::Might { targets: ids, .. } => ids,
@@ -130,8 +134,13 @@ pub enum EffectKind {
     },
     /// A player gains 1 point: not a Score (194.1.c).
     GainPoint(PointTo),
-    /// The units become stunned (423.1).
+    /// The units become stunned (423.1); one already stunned is not stunned again (423.1.a.1).
     Stun(Vec<String>),
+    /// Ready units (415.1): an exhausted one becomes ready; a ready one is unchanged (415.1.c).
+    Ready(Vec<String>),
+    /// Exhaust units (414.1): a ready one becomes exhausted; an exhausted one is unchanged
+    /// (414.1.c).
+    Exhaust(Vec<String>),
 }
 
 /// Whom a `played_this_turn` condition asks about.
@@ -201,6 +210,36 @@ pub enum TriggerOn {
         /// `of: friendly`.
         friendly: bool,
     },
+    /// Another unit, on `of`'s side, dies (checked after the deaths, 383.2.c; a carrier dying
+    /// with it does not see it, 383.2.c.2).
+    UnitDies {
+        /// `of`: whose unit (default any).
+        of: Side,
+    },
+    /// Its controller stuns a unit on `of`'s side (423.1; not one already stunned, 423.1.a.1).
+    YouStun {
+        /// `of`: whose unit (default any).
+        of: Side,
+    },
+    /// It (`friendly: false`) or a unit its controller controls is readied: goes from
+    /// exhausted to ready (415.1; not by entering ready, 805.6).
+    Ready {
+        /// `of: friendly`.
+        friendly: bool,
+    },
+    /// An opponent of its controller plays a card of this kind (checked as `you_play` is).
+    OpponentPlay(CardKind),
+}
+
+/// Whose unit an event trigger watches, from its controller's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The trigger's controller's.
+    Friendly,
+    /// An opponent's.
+    Enemy,
+    /// Anyone's.
+    Any,
 }
 
 /// A triggered ability on a carrier.
@@ -214,6 +253,12 @@ pub struct Trigger {
     pub deathknell: bool,
     /// `death` on a unit only: fires only if the unit had a designation in the combat (740.2.c).
     pub in_combat: bool,
+    /// `nth: N`: an "the Nth time" (or "your Nth card") trigger: it fires once, when its
+    /// condition is met for the Nth time this turn, however many instances meet it at once
+    /// (383.1.b). `None`: each time.
+    pub nth: Option<u32>,
+    /// `met_before`: times its condition was met this turn before the file starts (with `nth`).
+    pub met_before: u32,
     /// Created by the loader, not written (the Temporary trigger, 816.2.a).
     pub implicit: bool,
     /// The trigger's mapping in the file.

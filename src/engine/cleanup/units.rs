@@ -229,6 +229,7 @@ impl<'s> Engine<'s> {
             self.task(run, None, what, &[Cite::LethalKilled, Cite::LethalDamage]);
         }
         self.report_tokens(None, &report);
+        self.units_died(&dying)?;
         let gear = std::mem::take(&mut report.gear_instead);
         self.kill_action(None, gear)?;
         run.changed = true;

@@ -1,5 +1,5 @@
 //! The board effects (board extension 3.6): damage (417.1.b, 417.1.d), heal (418.1), Might
-//! modifiers (317.2.c, 466.7.c, 709), stun (423.1) and `gain_point` (194.1.c); the targets they
+//! modifiers (317.2.c, 466.7.c, 709) and `gain_point` (194.1.c); the targets they
 //! name, checked when they execute (a target gone or breaking `target_at` is a mistarget,
 //! 359.3.e.5, 359.3.e.7).
 
@@ -79,7 +79,7 @@ impl<'s> Engine<'s> {
         );
     }
 
-    fn ids(&self, units: &[usize]) -> String {
+    pub(in crate::engine) fn ids(&self, units: &[usize]) -> String {
         let ids: Vec<String> = units
             .iter()
             .map(|&u| self.board.perms[u].id.clone())
@@ -196,27 +196,5 @@ impl<'s> Engine<'s> {
         );
         self.outstanding(Cite::CleanupStatus);
         self.mighty(&mighty, "a Might effect")
-    }
-
-    /// Stun (423.1): the units become stunned (until the Expiration Step).
-    pub(in crate::engine) fn stun_effect(&mut self, by: usize, units: &[usize]) {
-        if units.is_empty() {
-            return;
-        }
-        for &u in units {
-            self.board.unit_mut(u).keys.stunned = true;
-            self.board.this_turn.insert(u);
-        }
-        self.step(
-            Some(self.inst[by].controller),
-            format!(
-                "{} {} stunned",
-                self.ids(units),
-                if units.len() == 1 { "is" } else { "are" }
-            ),
-            &[Cite::StunAction],
-            Vec::new(),
-        );
-        self.outstanding(Cite::CleanupStatus);
     }
 }

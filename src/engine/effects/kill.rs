@@ -113,6 +113,7 @@ impl<'s> Engine<'s> {
         self.bury(&dying, &mut report);
         self.changes_to_last_step();
         self.report_tokens(who, &report);
+        self.units_died(&dying)?;
         let gear = std::mem::take(&mut report.gear_instead);
         self.kill_action(who, gear)
     }

@@ -6,6 +6,7 @@ mod counter;
 mod kill;
 mod leave;
 mod play;
+mod status;
 
 pub(crate) use kill::{join_and, join_or};
 
@@ -111,7 +112,15 @@ impl<'s> Engine<'s> {
                 }
                 EffectKind::Stun(targets) => {
                     let units = self.unit_targets(idx, effect, targets);
-                    self.stun_effect(idx, &units);
+                    self.stun_effect(idx, &units)?;
+                }
+                EffectKind::Ready(targets) => {
+                    let units = self.unit_targets(idx, effect, targets);
+                    self.ready_effect(idx, &units)?;
+                }
+                EffectKind::Exhaust(targets) => {
+                    let units = self.unit_targets(idx, effect, targets);
+                    self.exhaust_effect(idx, &units);
                 }
                 EffectKind::GainPoint(to) => {
                     let p = match to {
@@ -176,6 +185,8 @@ impl<'s> Engine<'s> {
                 targets, amount, ..
             } => format!("{amount:+} Might to {}", targets.join(", ")),
             EffectKind::Stun(t) => format!("stun {}", t.join(", ")),
+            EffectKind::Ready(t) => format!("ready {}", t.join(", ")),
+            EffectKind::Exhaust(t) => format!("exhaust {}", t.join(", ")),
             EffectKind::GainPoint(_) => "gain a point".into(),
         }
     }

@@ -34,6 +34,10 @@ const OTHER_BOARD_KEYS: &[&str] = &[
     "of",
     "deathknell",
     "in_combat",
+    "ready",
+    "exhaust",
+    "nth",
+    "met_before",
 ];
 
 /// Whether `key` is a board key (principle 1); `turn` only inside a trigger (a mapping with

@@ -28,6 +28,8 @@ const MAIN_KEYS: &[&str] = &[
     "stun",
     "return_to_hand",
     "banish",
+    "ready",
+    "exhaust",
 ];
 
 /// The keys allowed beside an effect key.
@@ -98,6 +100,8 @@ impl<'a> Reader<'a> {
                     )?),
                     "banish" => EffectKind::Banish(self.ids(v, "`banish`", RefKind::Killable)?),
                     "stun" => EffectKind::Stun(self.ids(v, "`stun`", RefKind::Unit)?),
+                    "ready" => EffectKind::Ready(self.ids(v, "`ready`", RefKind::Unit)?),
+                    "exhaust" => EffectKind::Exhaust(self.ids(v, "`exhaust`", RefKind::Unit)?),
                     "damage" | "move" | "might" => self.targeted(key, v)?,
                     "gain_point" => {
                         let t = self.text(v, "`gain_point`")?;

@@ -316,6 +316,8 @@ impl<'a> Reader<'a> {
             },
             deathknell: true,
             in_combat: false,
+            nth: None,
+            met_before: 0,
             implicit: true,
             loc,
         }

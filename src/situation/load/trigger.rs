@@ -5,7 +5,7 @@
 use super::item::Place;
 use super::Reader;
 use crate::diag::Problem;
-use crate::situation::{BoardKind, CardKind, ItemKind, Trigger, TriggerOn};
+use crate::situation::{BoardKind, CardKind, ItemKind, Side, Trigger, TriggerOn};
 use marked_yaml::types::MarkedMappingNode;
 use marked_yaml::Node;
 
@@ -26,6 +26,19 @@ pub(super) const ON_WORDS: &[&str] = &[
     "beginning_phase",
     "end_of_turn",
     "mighty",
+    "unit_dies",
+    "you_stun",
+    "ready",
+    "opponent_play",
+];
+
+/// The `on` values that take `nth` (an "Nth time" or "your Nth card" trigger, 383.1.b).
+const NTH_ON: &[&str] = &[
+    "you_play",
+    "opponent_play",
+    "unit_dies",
+    "you_stun",
+    "ready",
 ];
 
 /// The `on` values that only a board file uses.
@@ -60,13 +73,15 @@ impl<'a> Reader<'a> {
                 "of",
                 "deathknell",
                 "in_combat",
+                "nth",
+                "met_before",
             ],
             "`{ on: play, item: { name: ... } }`",
         )?;
         let on_node = self.require(map, node, "on", "a trigger");
         let on = on_node.and_then(|n| self.word(n, "`on`", ON_WORDS));
         let kind = match map.get_node("kind") {
-            Some(k) if on == Some("you_play") => self
+            Some(k) if matches!(on, Some("you_play" | "opponent_play")) => self
                 .word(k, "`kind`", &["spell", "unit", "gear", "card"])
                 .map(|w| match w {
                     "spell" => CardKind::Spell,
@@ -80,7 +95,7 @@ impl<'a> Reader<'a> {
                         Problem::new(
                             "misplaced_key",
                             self.loc(k),
-                            "`kind` on a trigger is only for `on: you_play`",
+                            "`kind` on a trigger is only for `on: you_play` or `on: opponent_play`",
                         )
                         .label("not allowed here")
                         .help("remove `kind`, or use `on: you_play`"),
@@ -91,11 +106,13 @@ impl<'a> Reader<'a> {
             None => Some(CardKind::Card),
         };
         // Keys that belong to one `on` only.
-        let only: [(&str, &[&str]); 4] = [
+        let only: [(&str, &[&str]); 6] = [
             ("turn", &["beginning_phase", "end_of_turn"]),
-            ("of", &["mighty"]),
+            ("of", &["mighty", "ready", "unit_dies", "you_stun"]),
             ("deathknell", &["death"]),
             ("in_combat", &["death"]),
+            ("nth", NTH_ON),
+            ("met_before", &["unit_dies", "you_stun", "ready"]),
         ];
         for (key, ons) in only {
             if let (Some(n), Some(o)) = (map.get_node(key), on) {
@@ -117,10 +134,38 @@ impl<'a> Reader<'a> {
             .get_node("turn")
             .and_then(|n| self.word(n, "`turn`", &["own", "any"]))
             == Some("any");
-        let friendly = map
+        let of_words: &[&str] = match on {
+            Some("unit_dies" | "you_stun") => &["friendly", "enemy", "any"],
+            _ => &["self", "friendly"],
+        };
+        let of = map
             .get_node("of")
-            .and_then(|n| self.word(n, "`of`", &["self", "friendly"]))
-            == Some("friendly");
+            .and_then(|n| self.word(n, "`of`", of_words));
+        let friendly = of == Some("friendly");
+        let side = match of {
+            Some("friendly") => Side::Friendly,
+            Some("enemy") => Side::Enemy,
+            _ => Side::Any,
+        };
+        let nth = map.get_node("nth").and_then(|n| self.count(n, "`nth`", 1));
+        let met_before = map
+            .get_node("met_before")
+            .and_then(|n| self.count(n, "`met_before`", 0))
+            .unwrap_or(0);
+        if let (Some(n), None) = (map.get_node("met_before"), map.get_node("nth")) {
+            let loc = self
+                .key_loc(map, "met_before")
+                .unwrap_or_else(|| self.loc(n));
+            self.push(
+                Problem::new(
+                    "misplaced_key",
+                    loc,
+                    "`met_before` counts toward `nth`, and this trigger has no `nth`",
+                )
+                .label("no `nth` here")
+                .help("add `nth: N` (\"the Nth time ... each turn\"), or remove `met_before`"),
+            );
+        }
         let deathknell = map
             .get_node("deathknell")
             .and_then(|n| self.boolean(n, "`deathknell`"))
@@ -158,6 +203,10 @@ impl<'a> Reader<'a> {
             "hold" => TriggerOn::Hold,
             "beginning_phase" => TriggerOn::BeginningPhase { any: any_turn },
             "end_of_turn" => TriggerOn::EndOfTurn { any: any_turn },
+            "unit_dies" => TriggerOn::UnitDies { of: side },
+            "you_stun" => TriggerOn::YouStun { of: side },
+            "ready" => TriggerOn::Ready { friendly },
+            "opponent_play" => TriggerOn::OpponentPlay(kind.unwrap_or(CardKind::Card)),
             _ => TriggerOn::Mighty { friendly },
         };
         if let Some(why) = carrier.refuses(on) {
@@ -165,8 +214,8 @@ impl<'a> Reader<'a> {
                 Problem::new("trigger_carrier", self.loc(on_node?), format!("this trigger cannot be carried here: {why}"))
                     .label("wrong carrier")
                     .help(
-                        "play: on units, gear and spells; death: on units and gear; you_play: on board objects, units and gear; \
-                         chosen: on anything that can be chosen; attack: on units, legends and gear; mighty: on units",
+                        "play: on units, gear and spells; death: on units and gear; you_play, opponent_play, unit_dies, you_stun: on board objects, units and gear; \
+                         chosen: on anything that can be chosen; attack: on units, legends and gear; mighty and ready (of: self): on units",
                     ),
             );
         }
@@ -178,6 +227,8 @@ impl<'a> Reader<'a> {
             item,
             deathknell,
             in_combat,
+            nth,
+            met_before,
             implicit: false,
             loc: self.map_first_line(node),
         })
@@ -210,7 +261,9 @@ impl TriggerCarrier {
             (Self::Board(Some(B::Unit | B::Gear) | None), O::Death) => None,
             (Self::Board(_), O::Death) => Some("legends and battlefields cannot be killed"),
             (Self::Board(Some(B::Facedown)), _) => Some("a facedown card carries no triggers here"),
-            (Self::Board(_), O::YouPlay(_)) => None,
+            (Self::Board(_), O::YouPlay(_) | O::OpponentPlay(_)) => None,
+            (Self::Board(Some(B::Battlefield | B::Gear | B::Legend)), O::Ready { friendly: false }) => Some("only units are readied here: use `of: friendly` for a unit its controller controls"),
+            (Self::Item(Some(I::Unit | I::Gear) | None), O::UnitDies { .. } | O::YouStun { .. } | O::Ready { .. } | O::OpponentPlay(_)) => None,
             (Self::Board(_) | Self::Item(Some(I::Unit | I::Gear) | None), O::BeginningPhase { .. } | O::EndOfTurn { .. }) => None,
             (Self::Board(Some(B::Battlefield)), O::Attack) => Some("a battlefield's controller never attacks at it"),
             (Self::Board(Some(B::Battlefield)), O::Mighty { .. }) | (Self::Board(Some(B::Gear | B::Legend)), O::Mighty { .. }) | (Self::Item(Some(I::Gear)), O::Mighty { .. }) => Some("only units become Mighty"),

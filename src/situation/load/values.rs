@@ -174,6 +174,25 @@ impl Reader<'_> {
         None
     }
 
+    /// A whole number of at least `min` (a count: `nth`, `met_before`); below it, a problem
+    /// (`too_small`) and `None`.
+    pub(super) fn count(&mut self, node: &Node, what: &str, min: u32) -> Option<u32> {
+        let v = self.integer(node, what)?;
+        if v < i64::from(min) {
+            self.push(
+                Problem::new(
+                    "too_small",
+                    self.loc(node),
+                    format!("{what} must be {min} or more"),
+                )
+                .label("too small")
+                .help(format!("write a whole number of at least {min}")),
+            );
+            return None;
+        }
+        Some(u32::try_from(v).unwrap_or(u32::MAX))
+    }
+
     /// A whole number, at most [`MAX_NUMBER`] in size: no game value comes near it, and the
     /// bound keeps every sum the replay makes exact.
     pub(super) fn integer(&mut self, node: &Node, what: &str) -> Option<i64> {

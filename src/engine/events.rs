@@ -1,0 +1,240 @@
+//! Event triggers (board extension, "Triggers"): abilities on the board that watch an event
+//! other than their carrier's own play or death: another unit dying (`unit_dies`), their
+//! controller stunning a unit (`you_stun`), a unit being readied (`ready`); and the "Nth time"
+//! limit (`nth`) on those and on `you_play` (383.1.b). Each is checked once its event has been
+//! processed (383.2.c), so a carrier that left the board in that same event does not see it
+//! (383.2.c.2).
+
+use super::*;
+use std::collections::HashMap;
+
+/// An event on the board that event triggers watch.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Event {
+    /// A unit died: it and its controller.
+    Died(usize, Option<PlayerId>),
+    /// A unit became stunned by an effect this player controls.
+    Stunned(usize, PlayerId),
+    /// A unit went from exhausted to ready.
+    Readied(usize),
+}
+
+/// How many times each `nth` trigger's condition has been met this turn, by the trigger's
+/// address (a board carrier's trigger is one object for the whole replay).
+pub(super) type NthSeen = HashMap<usize, u32>;
+
+/// Whether a unit of `owner` is on `side` as the trigger's controller `of` sees it.
+fn on_side(side: Side, of: Option<PlayerId>, owner: Option<PlayerId>) -> bool {
+    match side {
+        Side::Any => true,
+        Side::Friendly => of.is_some() && of == owner,
+        Side::Enemy => of.is_some() && owner.is_some() && of != owner,
+    }
+}
+
+impl<'s> Engine<'s> {
+    /// The triggers on the board that `events` (happening together) set off: for each carrier
+    /// on the board, each of its triggers once per event it watches, or, with `nth`, once if
+    /// these events bring the turn's count to N (383.1.b). Units dying in the event are off
+    /// the board already, so their own triggers do not see it (383.2.c.2).
+    pub(super) fn fire_events(&mut self, events: &[Event]) -> Vec<Fired<'s>> {
+        let mut fired = Vec::new();
+        for k in 0..self.board.with_triggers.len() {
+            let o = self.board.with_triggers[k];
+            let perm = &self.board.perms[o];
+            if perm.place().is_none() {
+                continue;
+            }
+            let triggers: &'s [Trigger] = perm.triggers;
+            let controller = self.board.controller(o);
+            for t in triggers {
+                let met = events
+                    .iter()
+                    .filter(|e| self.watches(t.on, o, controller, **e))
+                    .count();
+                for _ in 0..self.nth_times(t, met) {
+                    fired.push(Fired {
+                        trigger: t,
+                        controller: controller.unwrap_or(self.s.turn),
+                        source: Some(o),
+                        no_controller: controller.is_none(),
+                    });
+                }
+            }
+        }
+        fired
+    }
+
+    /// Whether a trigger `on` of carrier `o` (controlled by `of`) watches event `e`.
+    fn watches(&self, on: TriggerOn, o: usize, of: Option<PlayerId>, e: Event) -> bool {
+        match (on, e) {
+            (TriggerOn::UnitDies { of: side }, Event::Died(u, owner)) => {
+                u != o && on_side(side, of, owner)
+            }
+            (TriggerOn::YouStun { of: side }, Event::Stunned(u, by)) => {
+                of == Some(by) && on_side(side, of, self.board.perms[u].controller)
+            }
+            (TriggerOn::Ready { friendly: false }, Event::Readied(u)) => u == o,
+            (TriggerOn::Ready { friendly: true }, Event::Readied(u)) => {
+                of.is_some() && self.board.perms[u].controller == of
+            }
+            _ => false,
+        }
+    }
+
+    /// How many times a trigger whose condition `met` instances meet at once fires: `met`
+    /// without `nth`; with `nth: N`, once if this brings the turn's count (from `met_before`)
+    /// from below N to N or more, else never (383.1.b).
+    pub(super) fn nth_times(&mut self, t: &'s Trigger, met: usize) -> usize {
+        if met == 0 {
+            return 0;
+        }
+        let Some(n) = t.nth else { return met };
+        let key = std::ptr::from_ref(t) as usize;
+        let before = *self.nth_seen.entry(key).or_insert(t.met_before);
+        let after = before.saturating_add(u32::try_from(met).unwrap_or(u32::MAX));
+        self.nth_seen.insert(key, after);
+        usize::from(before < n && n <= after)
+    }
+
+    /// Puts the triggers `events` set off on the Chain as pending, `cause` naming the events,
+    /// with 383.2.c (and 383.1.b where an `nth` trigger fired).
+    pub(super) fn event_triggers(&mut self, events: &[Event], cause: &str) -> Res {
+        let fired = self.fire_events(events);
+        if fired.is_empty() {
+            return Ok(());
+        }
+        let mut cites = vec![Cite::TriggerAfterEvent];
+        if fired.iter().any(|f| f.trigger.nth.is_some()) {
+            cites.push(Cite::NthTime);
+        }
+        self.put_triggers(fired, cause, &cites)?;
+        Ok(())
+    }
+
+    /// After units died in one action (`dead`: those that went to the trash or ceased to
+    /// exist, not those whose death was replaced): the `unit_dies` triggers of the board.
+    pub(super) fn units_died(&mut self, dead: &[usize]) -> Res {
+        let events: Vec<Event> = dead
+            .iter()
+            .filter(|&&d| self.board.perms[d].kind == BoardKind::Unit)
+            .map(|&d| Event::Died(d, self.board.perms[d].controller))
+            .collect();
+        if events.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<String> = dead
+            .iter()
+            .map(|&d| self.board.perms[d].id.clone())
+            .collect();
+        // A carrier that died in this action does not see the others (383.2.c.2).
+        let blind: Vec<String> = dead
+            .iter()
+            .filter(|&&d| {
+                dead.len() > 1
+                    && self.board.perms[d]
+                        .triggers
+                        .iter()
+                        .any(|t| matches!(t.on, TriggerOn::UnitDies { .. }))
+            })
+            .map(|&d| self.board.perms[d].id.clone())
+            .collect();
+        if !blind.is_empty() {
+            self.step(
+                None,
+                format!(
+                    "{} died in the same action, so {} \"when another unit dies\" abilities do not see the others die",
+                    effects::join_and(&blind),
+                    if blind.len() == 1 { "its" } else { "their" }
+                ),
+                &[Cite::TriggerLeftZone],
+                Vec::new(),
+            );
+        }
+        let cause = if ids.len() == 1 {
+            format!("{} died", ids[0])
+        } else {
+            format!("{} died together", effects::join_and(&ids))
+        };
+        self.event_triggers(&events, &cause)
+    }
+
+    /// The triggers that item `idx`'s card, just resolved, sets off as a play (419.4.a): the
+    /// `you_play` triggers of its controller's board objects, the `opponent_play` triggers of
+    /// the other players', and its own `you_play` with `nth` (a "your Nth card" trigger sees
+    /// its carrier's own play). A `you_play` with `nth` fires only if the card is the Nth of
+    /// its kind its controller has played this turn; one that does not is shown.
+    pub(super) fn play_watchers(&mut self, idx: usize) -> Vec<Fired<'s>> {
+        let spec = self.inst[idx].spec;
+        let controller = self.inst[idx].controller;
+        let iid = self.inst[idx].iid.clone();
+        let mut watching: Vec<&'s Trigger> = spec
+            .triggers
+            .iter()
+            .filter(|t| matches!(t.on, TriggerOn::YouPlay(_)) && t.nth.is_some())
+            .collect();
+        let mut others: Vec<(&'s Trigger, PlayerId)> = Vec::new();
+        for k in 0..self.board.with_triggers.len() {
+            let obj = &self.board.perms[self.board.with_triggers[k]];
+            if obj.place().is_none() || obj.controller.is_none() {
+                continue;
+            }
+            let triggers: &'s [Trigger] = obj.triggers;
+            for t in triggers {
+                match t.on {
+                    TriggerOn::YouPlay(_) if obj.controller == Some(controller) => watching.push(t),
+                    TriggerOn::OpponentPlay(kind)
+                        if obj.controller != Some(controller)
+                            && kind.matches(Some(spec.kind), spec.token) =>
+                    {
+                        others.push((t, obj.controller.unwrap_or(controller)));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut fired = Vec::new();
+        for t in watching {
+            let TriggerOn::YouPlay(kind) = t.on else {
+                continue;
+            };
+            if !kind.matches(Some(spec.kind), spec.token) {
+                continue;
+            }
+            if let Some(n) = t.nth {
+                let at = self.played_position(controller, kind, &iid);
+                if at != Some(n as usize) {
+                    let at = at.map_or_else(|| "not counted".to_string(), ordinal);
+                    self.step(
+                        Some(controller),
+                        format!(
+                            "{}: not triggered, {iid} is the {at} {} {} has played this turn, not the {}",
+                            t.item.id,
+                            if kind == CardKind::Card { "card" } else { kind.word() },
+                            self.name(controller),
+                            ordinal(n as usize)
+                        ),
+                        &[Cite::NthTime],
+                        Vec::new(),
+                    );
+                    continue;
+                }
+            }
+            fired.push(Fired::new(t, controller));
+        }
+        fired.extend(others.into_iter().map(|(t, p)| Fired::new(t, p)));
+        fired
+    }
+}
+
+/// 1st, 2nd, 3rd, 4th, ...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
