@@ -198,7 +198,7 @@ impl Renamer {
                 *t = self.id(&t.clone());
             }
         }
-        for e in &mut it.effects {
+        for e in it.effects.iter_mut().chain(it.cost.iter_mut()) {
             if let Some(c) = &mut e.condition {
                 if let Some(o) = &mut c.other_than {
                     *o = self.id(&o.clone());

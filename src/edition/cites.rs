@@ -513,4 +513,18 @@ cites! {
     ExhaustAction = "exhaust_action",
     /// 414.1.c: exhausting an exhausted object has no effect.
     ExhaustAlready = "exhaust_already",
+    /// 383.3.a: a trigger's opening "you may" is decided while it is finalized.
+    OptionalTrigger = "optional_trigger",
+    /// 383.3.a.2: a declined trigger leaves the Chain as if it had never triggered.
+    OptionalDeclined = "optional_declined",
+    /// 383.3.b: a cost at the start of a trigger's effect is its base cost.
+    TriggerBaseCost = "trigger_base_cost",
+    /// 383.3.b.1: a trigger is finalized only if that cost is paid.
+    TriggerCostUnpaid = "trigger_cost_unpaid",
+    /// 204.2.a: a spell or ability is finalized only with its additional costs paid.
+    AdditionalCostRequired = "additional_cost_required",
+    /// 357.2: the non-standard costs are paid while playing.
+    PayCosts = "pay_costs",
+    /// 357.2.a: a cost whose action a replacement changes still counts as paid.
+    ReplacedCostPaid = "replaced_cost_paid",
 }

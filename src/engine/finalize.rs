@@ -1,5 +1,5 @@
 //! Finalize (337): the oldest pending item is finalized (337.1, 337.1.b) without moving
-//! Priority; cards count as played from here (419.4.b) and Legion is judged (812.1.c); `chosen`
+//! Priority, after its "you may" and costs are settled (`costs`); cards count as played from here (419.4.b) and Legion is judged (812.1.c); `chosen`
 //! triggers go on before the item resolves (383.4.b.2); units, gear and Add abilities resolve at
 //! once (337.2, 429.2); then Priority goes to the controller of the newest item (337.4, 312.2.c).
 
@@ -56,6 +56,10 @@ impl<'s> Engine<'s> {
                 self.after_chain_change(None);
                 return Ok(());
             }
+        }
+        if !self.settle_finalize(pos, idx)? {
+            self.after_chain_change(None);
+            return Ok(());
         }
         self.inst[idx].status = Status::Finalized;
         self.fepr_since_expiration = true;

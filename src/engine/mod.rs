@@ -12,6 +12,7 @@
 //! |---|---|
 //! | `start` | where the replay starts (335, 337.4, 340.4) |
 //! | `finalize` | Finalize (337) |
+//! | `costs` | what finalizing settles: "you may", costs (383.3.a, 383.3.b, 204.2.a, 357.2) |
 //! | `execute` | Execute and the timing filter (338, 308-310, 358) |
 //! | `pass` | Pass (339, 347.2, 305) |
 //! | `resolve` | Resolve (340) |
@@ -30,6 +31,7 @@
 mod board;
 mod cleanup;
 mod combat;
+mod costs;
 mod death;
 mod effects;
 mod events;

@@ -247,10 +247,25 @@ pub struct ItemSpec {
     /// A trigger's item: the id of the board object or item that carries the trigger, its
     /// "me". An effect naming it names it without choosing it (355.10.d, 355.10.d.1).
     pub source_id: Option<String>,
+    /// A trigger's item: its opening "you may", decided while it is finalized (383.3.a).
+    pub may: Option<May>,
+    /// Costs paid while it is finalized, after any "you may" (a trigger's base cost, 383.3.b;
+    /// a card's additional costs, 204.2.a): `kill`, `return_to_hand`, `banish`, `exhaust` or
+    /// `text` effects, which choose nothing. One that cannot be paid removes the item.
+    pub cost: Vec<Effect>,
     /// The item's mapping in the file.
     pub loc: Loc,
     /// Where each key's value is written, for diagnostics.
     pub key_locs: Vec<(String, Loc)>,
+}
+
+/// The decision on a trigger's opening "you may" (383.3.a), written as `may: accept|decline`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum May {
+    /// Its controller performs it.
+    Accept,
+    /// Its controller declines it: it leaves the Chain, never having triggered (383.3.a.2).
+    Decline,
 }
 
 impl ItemSpec {

@@ -18,10 +18,16 @@ impl<'s> Engine<'s> {
     /// itself, which stops its remaining effects (425).
     pub(super) fn run_effects(&mut self, idx: usize) -> Res<bool> {
         let spec = self.inst[idx].spec;
+        self.run_list(idx, &spec.effects)
+    }
+
+    /// Runs `effects` of item `idx` in order (its effects as it resolves, or its costs as it
+    /// is finalized); see [`Engine::run_effects`].
+    pub(super) fn run_list(&mut self, idx: usize, effects: &'s [Effect]) -> Res<bool> {
         let iid = self.inst[idx].iid.clone();
         let controller = self.inst[idx].controller;
         let mut countered_self = false;
-        for effect in &spec.effects {
+        for effect in effects {
             if self.inst[idx].no_controller && names_controller(effect) {
                 self.step(
                     Some(controller),

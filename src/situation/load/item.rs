@@ -29,6 +29,8 @@ const ITEM_KEYS: &[&str] = &[
     "from",
     "at",
     "facedown",
+    "may",
+    "cost",
 ];
 
 /// Where an item map stands; the format's rules differ by place.
@@ -262,6 +264,7 @@ impl<'a> Reader<'a> {
         // An inherited controller is the instructing item's or the carrier's.
         let effective = controller.or_else(|| self.controller_ctx.last().copied().flatten());
         self.controller_ctx.push(effective);
+        let (may, cost) = self.finalize_keys(map, place, status);
         let effects = match map.get_node("effects") {
             Some(n) => self
                 .list(n, "`effects`")
@@ -356,6 +359,8 @@ impl<'a> Reader<'a> {
             at,
             keys,
             facedown,
+            may,
+            cost,
             loc: self.map_first_line(node),
             key_locs: map
                 .iter()

@@ -25,6 +25,7 @@
 mod action;
 mod board;
 mod board_model;
+mod cost;
 mod effect;
 mod expect;
 mod expect_board;

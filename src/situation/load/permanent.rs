@@ -311,6 +311,8 @@ impl<'a> Reader<'a> {
                 at: None,
                 keys: PermanentKeys::default(),
                 facedown: None,
+                may: None,
+                cost: Vec::new(),
                 loc,
                 key_locs: Vec::new(),
             },
