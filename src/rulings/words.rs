@@ -79,20 +79,51 @@ impl Prepared {
 }
 
 /// Whether the words of `want` (stemmed) stand in `words` (stemmed) in their order, with at
-/// most two other words among them: "return to hand" in "returns Ashe to her hand".
+/// most two other words among them and within one clause: "return to hand" in "returns Ashe to
+/// her hand", not "spell damage" in "your spell, or its damage". The phrase's stop words are
+/// among the others: "source of the damage" is said in "the source of that damage".
 fn said_in<S: AsRef<str>>(words: &[S], want: &[&str]) -> bool {
     let span = want.len() + 2;
-    (0..words.len()).any(|start| {
-        words[start].as_ref() == want[0] && {
-            let mut k = 1;
-            for w in words.iter().skip(start + 1).take(span - 1) {
-                if k < want.len() && w.as_ref() == want[k] {
-                    k += 1;
+    let want: Vec<&str> = want.iter().copied().filter(|w| !STOP.contains(w)).collect();
+    !want.is_empty()
+        && (0..words.len()).any(|start| {
+            words[start].as_ref() == want[0] && {
+                let mut k = 1;
+                for w in words.iter().skip(start + 1).take(span - 1) {
+                    if w.as_ref() == CLAUSE_END {
+                        break;
+                    }
+                    if k < want.len() && w.as_ref() == want[k] {
+                        k += 1;
+                    }
                 }
+                k == want.len()
             }
-            k == want.len()
+        })
+}
+
+/// Where a clause ends in a place's stemmed words (no word is written so).
+const CLAUSE_END: &str = "|";
+
+/// The clauses of `s`: its parts between commas, colons, semicolons, brackets and sentence
+/// ends (a full stop followed by a space, so "2.5" stays whole).
+fn clauses(s: &str) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut start = 0;
+    let mut out = Vec::new();
+    for (i, &c) in b.iter().enumerate() {
+        let ends = match c {
+            b',' | b';' | b':' | b'!' | b'?' | b'(' | b')' => true,
+            b'.' => b.get(i + 1).is_none_or(u8::is_ascii_whitespace),
+            _ => false,
+        };
+        if ends {
+            out.push(&s[start..i]);
+            start = i + 1;
         }
-    })
+    }
+    out.push(&s[start..]);
+    out
 }
 
 /// Every distinct word of every ruling, whether it is a word of a card's name, and each ruling
@@ -127,7 +158,19 @@ pub(super) fn library() -> &'static Library {
             out.dedup();
             Place {
                 ids: out,
-                stems: words.iter().map(|w| stem(w).to_string()).collect(),
+                stems: clauses(s)
+                    .into_iter()
+                    .flat_map(|c| {
+                        let words = normalise(c);
+                        let mut stems: Vec<String> = words
+                            .split(' ')
+                            .filter(|w| !w.is_empty())
+                            .map(|w| stem(w).to_string())
+                            .collect();
+                        stems.push(CLAUSE_END.to_string());
+                        stems
+                    })
+                    .collect(),
             }
         };
         let rulings: Vec<Prepared> = all()
@@ -447,35 +490,29 @@ pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
         .filter(|(alt, _)| alt.len() > 1)
         .map(|(alt, _)| (alt.as_slice(), alt.iter().map(|x| stem(x)).collect()))
         .collect();
-    // Per ruling, per query word: in each place, its best form there (the word as written or a
-    // synonym, weighed), then its places together.
+    // How well query word `w` stands in place `f` of ruling `p`: its best form there (the word
+    // as written or a synonym, weighed).
+    let found = |p: &Prepared, w: &QueryWord, f: Field| -> f64 {
+        let at = p.at(f);
+        w.alternatives
+            .iter()
+            .map(|(alt, weight)| {
+                let found = if alt.len() > 1 {
+                    // A phrase counts where it stands word for word.
+                    f64::from(u8::from(said_in(&at.stems, &phrases[alt.as_slice()])))
+                } else {
+                    let m = &sought[alt[0].as_str()];
+                    at.ids.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
+                };
+                found * weight
+            })
+            .fold(0.0, f64::max)
+    };
+    // Per ruling, per query word: its places together.
     let per: Vec<Vec<f64>> = lib
         .rulings
         .iter()
-        .map(|p| {
-            words
-                .iter()
-                .map(|w| {
-                    p.place(|f| {
-                        w.alternatives
-                            .iter()
-                            .map(|(alt, weight)| {
-                                let at = p.at(f);
-                                let found = if alt.len() > 1 {
-                                    // A phrase counts where it stands word for word.
-                                    let said = said_in(&at.stems, &phrases[alt.as_slice()]);
-                                    f64::from(u8::from(said))
-                                } else {
-                                    let m = &sought[alt[0].as_str()];
-                                    at.ids.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
-                                };
-                                found * weight
-                            })
-                            .fold(0.0, f64::max)
-                    })
-                })
-                .collect()
-        })
+        .map(|p| words.iter().map(|w| p.place(|f| found(p, w, f))).collect())
         .collect();
     let n = lib.rulings.len() as f64;
     let rarity: Vec<f64> = (0..words.len())
@@ -556,6 +593,37 @@ mod tests {
             &words("return ashe and then much later to her hand"),
             &want
         ));
+    }
+
+    #[test]
+    fn a_phrase_stands_within_one_clause_and_its_stop_words_may_differ() {
+        let stems = |s: &str| -> Vec<String> {
+            clauses(s)
+                .into_iter()
+                .flat_map(|c| {
+                    let mut v: Vec<String> = normalise(c)
+                        .split(' ')
+                        .filter(|w| !w.is_empty())
+                        .map(|w| stem(w).to_string())
+                        .collect();
+                    v.push(CLAUSE_END.to_string());
+                    v
+                })
+                .collect()
+        };
+        let spell_damage = ["spell", "damag"];
+        assert!(said_in(&stems("a spell's damage goes to"), &spell_damage));
+        assert!(!said_in(
+            &stems("a kill instruction of your spell, or its damage"),
+            &spell_damage
+        ));
+        let source = ["sourc", "of", "the", "damag"];
+        assert!(said_in(&stems("is the source of that damage"), &source));
+        assert!(!said_in(&stems("the source, and then the damage"), &source));
+        assert_eq!(
+            clauses("deals 2.5 damage. Then"),
+            ["deals 2.5 damage", " Then"]
+        );
     }
 
     #[test]
