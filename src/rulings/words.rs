@@ -440,12 +440,13 @@ fn words_as_written(q: &str) -> Vec<QueryWord> {
 }
 
 /// How well query word `q` matches library word `w` (0 to 1): exactly, as the start of a
-/// longer word or a longer form of it, the same word with another ending, or (a card's name
-/// only) with one letter wrong.
+/// longer word (an ending of four letters at most: "stun" of "stunning", but "battle", a
+/// player's word for combat, not of "battlefield") or a longer form of it, the same word with
+/// another ending, or (a card's name only) with one letter wrong.
 fn word_match(q: &str, w: &str, card_word: bool) -> f64 {
     if q == w {
         1.0
-    } else if q.len() >= 4 && w.starts_with(q) {
+    } else if q.len() >= 4 && w.starts_with(q) && w.len() <= q.len() + 4 {
         0.9
     } else if w.len() >= 4 && q.starts_with(w) && q.len() <= w.len() + 3 {
         0.8
@@ -561,6 +562,9 @@ mod tests {
         assert_eq!(word_match("svellsongor", "svellsonger", false), 0.0);
         assert!(word_match("stun", "stunned", false) > 0.0);
         assert!(word_match("reacting", "react", false) > 0.0);
+        assert!(word_match("equip", "equipment", false) > 0.0);
+        // Another word that starts with it is no ending: a battle (combat) is no battlefield.
+        assert_eq!(word_match("battle", "battlefield", false), 0.0);
     }
 
     #[test]
