@@ -23,6 +23,8 @@ pub(super) struct Prepared {
     keyword_places: Vec<Place>,
     /// The question.
     question: Place,
+    /// The lead of the answer ([`lead`]): the answer in a sentence.
+    lead: Place,
     /// Question and answer.
     middle: Place,
     /// What happens and nuances.
@@ -43,6 +45,7 @@ enum Field {
     Strong,
     Keyword(usize),
     Question,
+    Lead,
     Middle,
     Weak,
 }
@@ -72,6 +75,7 @@ impl Prepared {
             Field::Strong => &self.strong,
             Field::Keyword(i) => &self.keyword_places[i],
             Field::Question => &self.question,
+            Field::Lead => &self.lead,
             Field::Middle => &self.middle,
             Field::Weak => &self.weak,
         }
@@ -124,6 +128,25 @@ fn clauses(s: &str) -> Vec<&str> {
     }
     out.push(&s[start..]);
     out
+}
+
+/// The lead of `answer`: its first sentence, and the next ones until there are eight words at
+/// least, since a bare "No." or "Yes to both." answers nothing alone.
+fn lead(answer: &str) -> &str {
+    let b = answer.as_bytes();
+    let mut words = 0;
+    for (i, &c) in b.iter().enumerate() {
+        let prev_space = i == 0 || b[i - 1].is_ascii_whitespace();
+        if !c.is_ascii_whitespace() && prev_space {
+            words += 1;
+        }
+        let ends =
+            matches!(c, b'.' | b'!' | b'?') && b.get(i + 1).is_none_or(u8::is_ascii_whitespace);
+        if ends && words >= 8 {
+            return &answer[..=i];
+        }
+    }
+    answer
 }
 
 /// Every distinct word of every ruling, whether it is a word of a card's name, and each ruling
@@ -189,6 +212,7 @@ pub(super) fn library() -> &'static Library {
                     strong: place(&names),
                     keyword_places: r.keywords.iter().map(|k| place(k)).collect(),
                     question: place(r.question),
+                    lead: place(lead(r.answer)),
                     middle: place(&question_answer),
                     weak: place(&weak.join(" ")),
                 }
@@ -462,7 +486,9 @@ fn word_match(q: &str, w: &str, card_word: bool) -> f64 {
 /// Every ruling's score for the question's words (`None` where no word matches), at most 150:
 /// each word counts by its best place (title, cards and keywords three times, question and
 /// answer twice, the rest once), weighted by how few rulings hold it, so a ruling holding the
-/// question's rare words comes before one holding only its common ones.
+/// question's rare words comes before one holding only its common ones; and a ruling whose
+/// answer's lead (its first sentence) says the question's words together comes before one that
+/// says them only here and there: the lead is the ruling's answer in a sentence.
 pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
     let lib = library();
     let words = query_words(q);
@@ -509,24 +535,36 @@ pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
             })
             .fold(0.0, f64::max)
     };
-    // Per ruling, per query word: its places together.
-    let per: Vec<Vec<f64>> = lib
+    // Per ruling, per query word: its places together, and how well the answer's lead says it.
+    let per: Vec<Vec<(f64, f64)>> = lib
         .rulings
         .iter()
-        .map(|p| words.iter().map(|w| p.place(|f| found(p, w, f))).collect())
+        .map(|p| {
+            words
+                .iter()
+                .map(|w| (p.place(|f| found(p, w, f)), found(p, w, Field::Lead)))
+                .collect()
+        })
         .collect();
     let n = lib.rulings.len() as f64;
     let rarity: Vec<f64> = (0..words.len())
         .map(|k| {
-            let holding = per.iter().filter(|s| s[k] > 0.0).count() as f64;
+            let holding = per.iter().filter(|s| s[k].0 > 0.0).count() as f64;
             (1.0 + n / holding.max(1.0)).ln()
         })
         .collect();
     let all_rarity: f64 = rarity.iter().sum();
     per.iter()
         .map(|s| {
-            let found: f64 = s.iter().zip(&rarity).map(|(x, r)| x * r).sum();
-            (found > 0.0).then(|| (found / all_rarity * 33.0).min(150.0))
+            let share = |g: fn(&(f64, f64)) -> f64| {
+                s.iter().zip(&rarity).map(|(x, r)| g(x) * r).sum::<f64>() / all_rarity
+            };
+            let words = share(|x| x.0);
+            // The words in their places up to 140 (a word in the title, the question and the
+            // steps is worth 4.5); and up to 10 more as the answer's lead says the question's
+            // words together, the square of its share: a lead saying all of "stun" and
+            // "combat" is worth four times one saying half.
+            (words > 0.0).then(|| words / 4.5 * 140.0 + share(|x| x.1).powi(2) * 10.0)
         })
         .collect()
 }
@@ -597,6 +635,20 @@ mod tests {
             &words("return ashe and then much later to her hand"),
             &want
         ));
+    }
+
+    #[test]
+    fn an_answers_lead_is_its_first_sentence_of_eight_words_or_more() {
+        let answer = "No. A move does not use the Chain, so nobody responds. Ben waits.";
+        assert_eq!(
+            lead(answer),
+            "No. A move does not use the Chain, so nobody responds."
+        );
+        assert_eq!(
+            lead("Yes, it deals 2.5 damage to each unit there and more."),
+            "Yes, it deals 2.5 damage to each unit there and more."
+        );
+        assert_eq!(lead("Two."), "Two.");
     }
 
     #[test]
