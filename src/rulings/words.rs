@@ -23,6 +23,8 @@ pub(super) struct Prepared {
     keyword_places: Vec<Place>,
     /// The question.
     question: Place,
+    /// The lead of the answer ([`lead`]): the answer in a sentence.
+    lead: Place,
     /// Question and answer.
     middle: Place,
     /// What happens and nuances.
@@ -43,6 +45,7 @@ enum Field {
     Strong,
     Keyword(usize),
     Question,
+    Lead,
     Middle,
     Weak,
 }
@@ -72,6 +75,7 @@ impl Prepared {
             Field::Strong => &self.strong,
             Field::Keyword(i) => &self.keyword_places[i],
             Field::Question => &self.question,
+            Field::Lead => &self.lead,
             Field::Middle => &self.middle,
             Field::Weak => &self.weak,
         }
@@ -79,20 +83,70 @@ impl Prepared {
 }
 
 /// Whether the words of `want` (stemmed) stand in `words` (stemmed) in their order, with at
-/// most two other words among them: "return to hand" in "returns Ashe to her hand".
+/// most two other words among them and within one clause: "return to hand" in "returns Ashe to
+/// her hand", not "spell damage" in "your spell, or its damage". The phrase's stop words are
+/// among the others: "source of the damage" is said in "the source of that damage".
 fn said_in<S: AsRef<str>>(words: &[S], want: &[&str]) -> bool {
     let span = want.len() + 2;
-    (0..words.len()).any(|start| {
-        words[start].as_ref() == want[0] && {
-            let mut k = 1;
-            for w in words.iter().skip(start + 1).take(span - 1) {
-                if k < want.len() && w.as_ref() == want[k] {
-                    k += 1;
+    let want: Vec<&str> = want.iter().copied().filter(|w| !STOP.contains(w)).collect();
+    !want.is_empty()
+        && (0..words.len()).any(|start| {
+            words[start].as_ref() == want[0] && {
+                let mut k = 1;
+                for w in words.iter().skip(start + 1).take(span - 1) {
+                    if w.as_ref() == CLAUSE_END {
+                        break;
+                    }
+                    if k < want.len() && w.as_ref() == want[k] {
+                        k += 1;
+                    }
                 }
+                k == want.len()
             }
-            k == want.len()
+        })
+}
+
+/// Where a clause ends in a place's stemmed words (no word is written so).
+const CLAUSE_END: &str = "|";
+
+/// The clauses of `s`: its parts between commas, colons, semicolons, brackets and sentence
+/// ends (a full stop followed by a space, so "2.5" stays whole).
+fn clauses(s: &str) -> Vec<&str> {
+    let b = s.as_bytes();
+    let mut start = 0;
+    let mut out = Vec::new();
+    for (i, &c) in b.iter().enumerate() {
+        let ends = match c {
+            b',' | b';' | b':' | b'!' | b'?' | b'(' | b')' => true,
+            b'.' => b.get(i + 1).is_none_or(u8::is_ascii_whitespace),
+            _ => false,
+        };
+        if ends {
+            out.push(&s[start..i]);
+            start = i + 1;
         }
-    })
+    }
+    out.push(&s[start..]);
+    out
+}
+
+/// The lead of `answer`: its first sentence, and the next ones until there are eight words at
+/// least, since a bare "No." or "Yes to both." answers nothing alone.
+fn lead(answer: &str) -> &str {
+    let b = answer.as_bytes();
+    let mut words = 0;
+    for (i, &c) in b.iter().enumerate() {
+        let prev_space = i == 0 || b[i - 1].is_ascii_whitespace();
+        if !c.is_ascii_whitespace() && prev_space {
+            words += 1;
+        }
+        let ends =
+            matches!(c, b'.' | b'!' | b'?') && b.get(i + 1).is_none_or(u8::is_ascii_whitespace);
+        if ends && words >= 8 {
+            return &answer[..=i];
+        }
+    }
+    answer
 }
 
 /// Every distinct word of every ruling, whether it is a word of a card's name, and each ruling
@@ -127,7 +181,19 @@ pub(super) fn library() -> &'static Library {
             out.dedup();
             Place {
                 ids: out,
-                stems: words.iter().map(|w| stem(w).to_string()).collect(),
+                stems: clauses(s)
+                    .into_iter()
+                    .flat_map(|c| {
+                        let words = normalise(c);
+                        let mut stems: Vec<String> = words
+                            .split(' ')
+                            .filter(|w| !w.is_empty())
+                            .map(|w| stem(w).to_string())
+                            .collect();
+                        stems.push(CLAUSE_END.to_string());
+                        stems
+                    })
+                    .collect(),
             }
         };
         let rulings: Vec<Prepared> = all()
@@ -146,6 +212,7 @@ pub(super) fn library() -> &'static Library {
                     strong: place(&names),
                     keyword_places: r.keywords.iter().map(|k| place(k)).collect(),
                     question: place(r.question),
+                    lead: place(lead(r.answer)),
                     middle: place(&question_answer),
                     weak: place(&weak.join(" ")),
                 }
@@ -397,12 +464,13 @@ fn words_as_written(q: &str) -> Vec<QueryWord> {
 }
 
 /// How well query word `q` matches library word `w` (0 to 1): exactly, as the start of a
-/// longer word or a longer form of it, the same word with another ending, or (a card's name
-/// only) with one letter wrong.
+/// longer word (an ending of four letters at most: "stun" of "stunning", but "battle", a
+/// player's word for combat, not of "battlefield") or a longer form of it, the same word with
+/// another ending, or (a card's name only) with one letter wrong.
 fn word_match(q: &str, w: &str, card_word: bool) -> f64 {
     if q == w {
         1.0
-    } else if q.len() >= 4 && w.starts_with(q) {
+    } else if q.len() >= 4 && w.starts_with(q) && w.len() <= q.len() + 4 {
         0.9
     } else if w.len() >= 4 && q.starts_with(w) && q.len() <= w.len() + 3 {
         0.8
@@ -418,7 +486,9 @@ fn word_match(q: &str, w: &str, card_word: bool) -> f64 {
 /// Every ruling's score for the question's words (`None` where no word matches), at most 150:
 /// each word counts by its best place (title, cards and keywords three times, question and
 /// answer twice, the rest once), weighted by how few rulings hold it, so a ruling holding the
-/// question's rare words comes before one holding only its common ones.
+/// question's rare words comes before one holding only its common ones; and a ruling whose
+/// answer's lead (its first sentence) says the question's words together comes before one that
+/// says them only here and there: the lead is the ruling's answer in a sentence.
 pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
     let lib = library();
     let words = query_words(q);
@@ -447,48 +517,54 @@ pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
         .filter(|(alt, _)| alt.len() > 1)
         .map(|(alt, _)| (alt.as_slice(), alt.iter().map(|x| stem(x)).collect()))
         .collect();
-    // Per ruling, per query word: in each place, its best form there (the word as written or a
-    // synonym, weighed), then its places together.
-    let per: Vec<Vec<f64>> = lib
+    // How well query word `w` stands in place `f` of ruling `p`: its best form there (the word
+    // as written or a synonym, weighed).
+    let found = |p: &Prepared, w: &QueryWord, f: Field| -> f64 {
+        let at = p.at(f);
+        w.alternatives
+            .iter()
+            .map(|(alt, weight)| {
+                let found = if alt.len() > 1 {
+                    // A phrase counts where it stands word for word.
+                    f64::from(u8::from(said_in(&at.stems, &phrases[alt.as_slice()])))
+                } else {
+                    let m = &sought[alt[0].as_str()];
+                    at.ids.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
+                };
+                found * weight
+            })
+            .fold(0.0, f64::max)
+    };
+    // Per ruling, per query word: its places together, and how well the answer's lead says it.
+    let per: Vec<Vec<(f64, f64)>> = lib
         .rulings
         .iter()
         .map(|p| {
             words
                 .iter()
-                .map(|w| {
-                    p.place(|f| {
-                        w.alternatives
-                            .iter()
-                            .map(|(alt, weight)| {
-                                let at = p.at(f);
-                                let found = if alt.len() > 1 {
-                                    // A phrase counts where it stands word for word.
-                                    let said = said_in(&at.stems, &phrases[alt.as_slice()]);
-                                    f64::from(u8::from(said))
-                                } else {
-                                    let m = &sought[alt[0].as_str()];
-                                    at.ids.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
-                                };
-                                found * weight
-                            })
-                            .fold(0.0, f64::max)
-                    })
-                })
+                .map(|w| (p.place(|f| found(p, w, f)), found(p, w, Field::Lead)))
                 .collect()
         })
         .collect();
     let n = lib.rulings.len() as f64;
     let rarity: Vec<f64> = (0..words.len())
         .map(|k| {
-            let holding = per.iter().filter(|s| s[k] > 0.0).count() as f64;
+            let holding = per.iter().filter(|s| s[k].0 > 0.0).count() as f64;
             (1.0 + n / holding.max(1.0)).ln()
         })
         .collect();
     let all_rarity: f64 = rarity.iter().sum();
     per.iter()
         .map(|s| {
-            let found: f64 = s.iter().zip(&rarity).map(|(x, r)| x * r).sum();
-            (found > 0.0).then(|| (found / all_rarity * 33.0).min(150.0))
+            let share = |g: fn(&(f64, f64)) -> f64| {
+                s.iter().zip(&rarity).map(|(x, r)| g(x) * r).sum::<f64>() / all_rarity
+            };
+            let words = share(|x| x.0);
+            // The words in their places up to 140 (a word in the title, the question and the
+            // steps is worth 4.5); and up to 10 more as the answer's lead says the question's
+            // words together, the square of its share: a lead saying all of "stun" and
+            // "combat" is worth four times one saying half.
+            (words > 0.0).then(|| words / 4.5 * 140.0 + share(|x| x.1).powi(2) * 10.0)
         })
         .collect()
 }
@@ -524,6 +600,9 @@ mod tests {
         assert_eq!(word_match("svellsongor", "svellsonger", false), 0.0);
         assert!(word_match("stun", "stunned", false) > 0.0);
         assert!(word_match("reacting", "react", false) > 0.0);
+        assert!(word_match("equip", "equipment", false) > 0.0);
+        // Another word that starts with it is no ending: a battle (combat) is no battlefield.
+        assert_eq!(word_match("battle", "battlefield", false), 0.0);
     }
 
     #[test]
@@ -556,6 +635,51 @@ mod tests {
             &words("return ashe and then much later to her hand"),
             &want
         ));
+    }
+
+    #[test]
+    fn an_answers_lead_is_its_first_sentence_of_eight_words_or_more() {
+        let answer = "No. A move does not use the Chain, so nobody responds. Ben waits.";
+        assert_eq!(
+            lead(answer),
+            "No. A move does not use the Chain, so nobody responds."
+        );
+        assert_eq!(
+            lead("Yes, it deals 2.5 damage to each unit there and more."),
+            "Yes, it deals 2.5 damage to each unit there and more."
+        );
+        assert_eq!(lead("Two."), "Two.");
+    }
+
+    #[test]
+    fn a_phrase_stands_within_one_clause_and_its_stop_words_may_differ() {
+        let stems = |s: &str| -> Vec<String> {
+            clauses(s)
+                .into_iter()
+                .flat_map(|c| {
+                    let mut v: Vec<String> = normalise(c)
+                        .split(' ')
+                        .filter(|w| !w.is_empty())
+                        .map(|w| stem(w).to_string())
+                        .collect();
+                    v.push(CLAUSE_END.to_string());
+                    v
+                })
+                .collect()
+        };
+        let spell_damage = ["spell", "damag"];
+        assert!(said_in(&stems("a spell's damage goes to"), &spell_damage));
+        assert!(!said_in(
+            &stems("a kill instruction of your spell, or its damage"),
+            &spell_damage
+        ));
+        let source = ["sourc", "of", "the", "damag"];
+        assert!(said_in(&stems("is the source of that damage"), &source));
+        assert!(!said_in(&stems("the source, and then the damage"), &source));
+        assert_eq!(
+            clauses("deals 2.5 damage. Then"),
+            ["deals 2.5 damage", " Then"]
+        );
     }
 
     #[test]
