@@ -525,6 +525,8 @@ cites! {
     AdditionalCostRequired = "additional_cost_required",
     /// 357.2: the non-standard costs are paid while playing.
     PayCosts = "pay_costs",
+    /// 358.2: a play is legal only with every cost paid.
+    CostsPaidCheck = "costs_paid_check",
     /// 357.2.a: a cost whose action a replacement changes still counts as paid.
     ReplacedCostPaid = "replaced_cost_paid",
 }

@@ -161,6 +161,7 @@ impl<'s> Engine<'s> {
                 if t.on == TriggerOn::Defend {
                     fired.push(Fired {
                         trigger: t,
+                        about: None,
                         controller: d,
                         source: Some(bf_perm),
                         no_controller: false,
@@ -328,6 +329,7 @@ impl<'s> Engine<'s> {
             for t in perm.triggers.iter().filter(|t| t.on == on) {
                 fired.push(Fired {
                     trigger: t,
+                    about: None,
                     controller,
                     source: Some(u),
                     no_controller: false,

@@ -111,7 +111,7 @@ impl<'s> Engine<'s> {
 
     /// Why cost `e` cannot be paid now, if it cannot: what it names must be on the board, and
     /// a unit to exhaust must be ready (414.4).
-    fn unpayable(&self, e: &Effect) -> Option<String> {
+    pub(super) fn unpayable(&self, e: &Effect) -> Option<String> {
         let ids: &[String] = match &e.kind {
             EffectKind::Kill(ids)
             | EffectKind::ReturnToHand(ids)

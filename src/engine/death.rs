@@ -49,6 +49,7 @@ impl<'s> Engine<'s> {
                 for _ in 0..=extra {
                     fired.push(Fired {
                         trigger: t,
+                        about: None,
                         controller,
                         source: Some(d),
                         no_controller: false,

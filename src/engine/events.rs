@@ -1,6 +1,7 @@
 //! Event triggers (board extension, "Triggers"): abilities on the board that watch an event
 //! other than their carrier's own play or death: another unit dying (`unit_dies`), their
-//! controller stunning a unit (`you_stun`), a unit being readied (`ready`); and the "Nth time"
+//! controller stunning a unit (`you_stun`), a unit being readied (`ready`) or dealt damage
+//! (`damaged`); the unit an event was about, which the item names `that_unit`; and the "Nth time"
 //! limit (`nth`) on those and on `you_play` (383.1.b). Each is checked once its event has been
 //! processed (383.2.c), so a carrier that left the board in that same event does not see it
 //! (383.2.c.2).
@@ -17,6 +18,17 @@ pub(super) enum Event {
     Stunned(usize, PlayerId),
     /// A unit went from exhausted to ready.
     Readied(usize),
+    /// A unit was dealt damage.
+    Damaged(usize),
+}
+
+impl Event {
+    /// The unit the event is about.
+    fn unit(self) -> usize {
+        match self {
+            Event::Died(u, _) | Event::Stunned(u, _) | Event::Readied(u) | Event::Damaged(u) => u,
+        }
+    }
 }
 
 /// How many times each `nth` trigger's condition has been met this turn, by the trigger's
@@ -48,13 +60,17 @@ impl<'s> Engine<'s> {
             let triggers: &'s [Trigger] = perm.triggers;
             let controller = self.board.controller(o);
             for t in triggers {
-                let met = events
+                let met: Vec<usize> = events
                     .iter()
                     .filter(|e| self.watches(t.on, o, controller, **e))
-                    .count();
-                for _ in 0..self.nth_times(t, met) {
+                    .map(|e| e.unit())
+                    .collect();
+                // With `nth`, the first of the instances met together is the one (383.1.b).
+                let times = self.nth_times(t, met.len());
+                for &u in met.iter().take(times) {
                     fired.push(Fired {
                         trigger: t,
+                        about: Some(u),
                         controller: controller.unwrap_or(self.s.turn),
                         source: Some(o),
                         no_controller: controller.is_none(),
@@ -77,6 +93,10 @@ impl<'s> Engine<'s> {
             (TriggerOn::Ready { friendly: false }, Event::Readied(u)) => u == o,
             (TriggerOn::Ready { friendly: true }, Event::Readied(u)) => {
                 of.is_some() && self.board.perms[u].controller == of
+            }
+            (TriggerOn::Damaged { of: None }, Event::Damaged(u)) => u == o,
+            (TriggerOn::Damaged { of: Some(side) }, Event::Damaged(u)) => {
+                on_side(side, of, self.board.perms[u].controller)
             }
             _ => false,
         }
@@ -156,6 +176,34 @@ impl<'s> Engine<'s> {
         } else {
             format!("{} died together", effects::join_and(&ids))
         };
+        self.event_triggers(&events, &cause)
+    }
+
+    /// The id an effect of item `by` names: `that_unit` is the unit its trigger's event was
+    /// about (the id it had; gone from the board, it is a unit no longer there).
+    pub(super) fn event_id<'a>(&'a self, by: usize, id: &'a str) -> &'a str {
+        match self.inst[by].about {
+            Some(u) if id == THAT_UNIT => &self.board.perms[u].id,
+            _ => id,
+        }
+    }
+
+    /// After damage was dealt to `units` at once (a Deal action, or all combat damage): the
+    /// `damaged` triggers of the board.
+    pub(super) fn units_damaged(&mut self, units: &[usize]) -> Res {
+        if units.is_empty() {
+            return Ok(());
+        }
+        let events: Vec<Event> = units.iter().map(|&u| Event::Damaged(u)).collect();
+        let ids: Vec<String> = units
+            .iter()
+            .map(|&u| self.board.perms[u].id.clone())
+            .collect();
+        let cause = format!(
+            "{} {} dealt damage",
+            effects::join_and(&ids),
+            if ids.len() == 1 { "was" } else { "were" }
+        );
         self.event_triggers(&events, &cause)
     }
 

@@ -256,7 +256,8 @@ impl<'s> Engine<'s> {
         self.next = Next::Execute(p);
     }
 
-    /// A `play` action (338.1.a), checked when it is made (358): timing, forbidden name, targets.
+    /// A `play` action (338.1.a), checked when it is made (358): timing, forbidden name, targets,
+    /// costs (358.2).
     pub(super) fn play(&mut self, p: PlayerId, spec: &'s ItemSpec) {
         let state = self.state();
         match self.timing(p, spec) {
@@ -274,6 +275,9 @@ impl<'s> Engine<'s> {
                     self.refuse(p, spec, why, &[Cite::UndoIllegal]);
                 } else if let Some(m) = self.missing_target(spec, None) {
                     self.refuse(p, spec, m.why, &m.cites);
+                } else if let Some(why) = spec.cost.iter().find_map(|e| self.unpayable(e)) {
+                    let why = format!("its cost cannot be paid: {why}");
+                    self.refuse(p, spec, why, &[Cite::CostsPaidCheck, Cite::UndoIllegal]);
                 } else if let Some((why, cites)) = self.entry_refusal(p, spec) {
                     self.refuse(p, spec, why, &cites);
                 } else {

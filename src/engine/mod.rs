@@ -100,6 +100,8 @@ struct Inst<'s> {
     source: Option<usize>,
     /// Its source is an uncontrolled battlefield: "you" is no one (190.6.d).
     no_controller: bool,
+    /// The unit its trigger's event was about (`that_unit` in its effects).
+    about: Option<usize>,
 }
 
 /// The Chain: instance indexes, oldest first, and which instances are on it (so "is it on
@@ -211,6 +213,8 @@ struct Fired<'s> {
     source: Option<usize>,
     /// Its carrier is an uncontrolled battlefield (190.6.b, 190.6.d).
     no_controller: bool,
+    /// The unit its event was about, which its item's effects name as `that_unit`.
+    about: Option<usize>,
 }
 
 impl<'s> Fired<'s> {
@@ -221,6 +225,7 @@ impl<'s> Fired<'s> {
             controller,
             source: None,
             no_controller: false,
+            about: None,
         }
     }
 }
@@ -406,6 +411,7 @@ impl<'s> Engine<'s> {
             fate: None,
             source: None,
             no_controller: false,
+            about: None,
         });
         self.inst.len() - 1
     }
@@ -439,7 +445,7 @@ impl<'s> Engine<'s> {
                 Next::Resolve(i, immediate) => self.resolve(i, immediate)?,
                 Next::Idle => self.idle()?,
                 Next::CombatTasks => self.combat_tasks()?,
-                Next::CombatDamage => self.combat_damage(),
+                Next::CombatDamage => self.combat_damage()?,
                 Next::Resolution(task) => self.resolution(task)?,
                 Next::Phase(step) => self.phase_step(step)?,
                 Next::End => return Ok(()),

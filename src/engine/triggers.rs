@@ -45,6 +45,7 @@ impl<'s> Engine<'s> {
                     Origin::Trigger,
                 );
                 self.inst[idx].source = f.source;
+                self.inst[idx].about = f.about;
                 self.inst[idx].no_controller = f.no_controller;
                 (idx, f.trigger)
             })
@@ -168,6 +169,7 @@ impl<'s> Engine<'s> {
             for t in perm.triggers.iter().filter(|t| on(t.on)) {
                 fired.push(Fired {
                     trigger: t,
+                    about: None,
                     controller: controller.unwrap_or(self.s.turn),
                     source: Some(o),
                     no_controller: controller.is_none(),
@@ -196,6 +198,7 @@ impl<'s> Engine<'s> {
             for t in perm.triggers.iter().filter(|t| on(t.on)) {
                 fired.push(Fired {
                     trigger: t,
+                    about: None,
                     controller: p,
                     source: Some(o),
                     no_controller: false,
@@ -224,6 +227,7 @@ impl<'s> Engine<'s> {
                 }
                 fired.push(Fired {
                     trigger: t,
+                    about: None,
                     controller: controller.unwrap_or(tp),
                     source: Some(o),
                     no_controller: controller.is_none(),
@@ -255,6 +259,7 @@ impl<'s> Engine<'s> {
                 if hit {
                     fired.push(Fired {
                         trigger: t,
+                        about: Some(u),
                         controller: controller.unwrap_or(self.s.turn),
                         source: Some(o),
                         no_controller: false,

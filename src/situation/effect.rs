@@ -229,7 +229,17 @@ pub enum TriggerOn {
     },
     /// An opponent of its controller plays a card of this kind (checked as `you_play` is).
     OpponentPlay(CardKind),
+    /// A unit is dealt damage (more than 0): it (`of: self`, `None`) or one on a side (417,
+    /// 383.2.c); by a `damage` effect or by combat damage, one event per Deal.
+    Damaged {
+        /// `of`: `None` for itself, else whose unit.
+        of: Option<Side>,
+    },
 }
+
+/// The id an effect of a trigger's item writes for the unit its event was about: the unit that
+/// died, was stunned, was readied, became Mighty or was dealt damage ("kill that unit").
+pub const THAT_UNIT: &str = "that_unit";
 
 /// Whose unit an event trigger watches, from its controller's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -131,7 +131,7 @@ fn backline_as(targets: &[Target], tank_as: &[bool], k: usize) -> bool {
 
 impl<'s> Engine<'s> {
     /// The Combat Damage Step (465).
-    pub(in crate::engine) fn combat_damage(&mut self) {
+    pub(in crate::engine) fn combat_damage(&mut self) -> Res {
         let c = self.combat.clone().expect("a combat is under way");
         let bf = c.bf;
         let units: Vec<usize> = self.board.bfs[bf].units.iter().copied().collect();
@@ -155,7 +155,7 @@ impl<'s> Engine<'s> {
                 &[Cite::DamageSkipped],
                 Vec::new(),
             );
-            return;
+            return Ok(());
         }
         let total = |us: &[usize]| -> i64 {
             us.iter()
@@ -252,13 +252,15 @@ impl<'s> Engine<'s> {
         {
             self.decision = Some(d);
             self.next = Next::End;
-            return;
+            return Ok(());
         }
         let to_defenders = self.assign(c.attacker, &defenders, ta);
         let to_attackers = self.assign(c.defender, &attackers, td);
+        let mut dealt = Vec::new();
         for (u, n) in to_defenders.into_iter().chain(to_attackers) {
             if n > 0 {
                 self.board.deal(u, n);
+                dealt.push(u);
             }
         }
         self.outstanding(Cite::CleanupStatus);
@@ -270,6 +272,12 @@ impl<'s> Engine<'s> {
             Vec::new(),
         );
         self.brief("All combat damage is dealt at once; on to the Resolution Step");
+        // Triggers on the damage go on the Chain as pending; the cleanup their adding calls
+        // for is cancelled with the rest (465.3): the Resolution Step's Combat Cleanup comes
+        // first.
+        self.units_damaged(&dealt)?;
+        self.cleanup_due = None;
+        Ok(())
     }
 
     /// One player's assignment of `total` among `units` (465.2.c): their first unused `assign`

@@ -30,6 +30,7 @@ impl<'s> Engine<'s> {
         let controller = self.inst[by].controller;
         let mut out = Vec::new();
         for id in ids {
+            let id = &self.event_id(by, id).to_string();
             let found = self
                 .on_board(id)
                 .filter(|&u| self.board.perms[u].kind == BoardKind::Unit);
@@ -88,10 +89,15 @@ impl<'s> Engine<'s> {
     }
 
     /// One Deal action (417.1.b): `amount` damage on each unit at once; death waits for the
-    /// next cleanup (321.1).
-    pub(in crate::engine) fn damage_effect(&mut self, by: usize, units: &[usize], amount: i64) {
+    /// next cleanup (321.1); then the `damaged` triggers watching them.
+    pub(in crate::engine) fn damage_effect(
+        &mut self,
+        by: usize,
+        units: &[usize],
+        amount: i64,
+    ) -> Res {
         if units.is_empty() {
-            return;
+            return Ok(());
         }
         let mut parts = Vec::new();
         for &u in units {
@@ -116,6 +122,7 @@ impl<'s> Engine<'s> {
             Vec::new(),
         );
         self.outstanding(Cite::CleanupStatus);
+        self.units_damaged(units)
     }
 
     /// Heal (418.1): all damage is cleared from each unit.

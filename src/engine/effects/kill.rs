@@ -34,6 +34,7 @@ impl<'s> Engine<'s> {
         let controller = self.inst[by].controller;
         let mut out = Vec::new();
         for target in targets {
+            let target = &self.event_id(by, target).to_string();
             match self
                 .on_board(target)
                 .filter(|&b| self.board.perms[b].killable())

@@ -84,7 +84,7 @@ impl<'s> Engine<'s> {
                 EffectKind::Kill(targets) => self.kill(idx, targets, effect)?,
                 EffectKind::Damage { targets, amount } => {
                     let units = self.unit_targets(idx, effect, targets);
-                    self.damage_effect(idx, &units, *amount);
+                    self.damage_effect(idx, &units, *amount)?;
                 }
                 EffectKind::Heal(targets) => {
                     let units = self.unit_targets(idx, effect, targets);

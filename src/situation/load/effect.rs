@@ -7,7 +7,7 @@ use super::Reader;
 use crate::diag::{did_you_mean, Problem};
 use crate::situation::validate::{Ref, RefKind};
 use crate::situation::{
-    CardKind, Condition, Effect, EffectKind, MightDuration, PlayedBy, PointTo, TargetAt,
+    CardKind, Condition, Effect, EffectKind, MightDuration, PlayedBy, PointTo, TargetAt, THAT_UNIT,
 };
 use marked_yaml::types::MarkedScalarNode;
 use marked_yaml::Node;
@@ -324,6 +324,22 @@ impl<'a> Reader<'a> {
                     .label("second time")
                     .help("name each id once"),
                 );
+                continue;
+            }
+            if id == THAT_UNIT {
+                if !self.event_unit {
+                    self.push(
+                        Problem::new(
+                            "that_unit",
+                            loc,
+                            "`that_unit` names the unit a trigger's event was about, and this is not the item of such a trigger",
+                        )
+                        .label("no event unit here")
+                        .help("use it in the item of a `unit_dies`, `you_stun`, `ready`, `mighty` or `damaged` trigger, or name the unit's id"),
+                    );
+                    continue;
+                }
+                out.push(id);
                 continue;
             }
             self.refs.push(Ref {

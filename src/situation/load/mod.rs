@@ -105,6 +105,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         src,
         text: Text::new(src),
         problems: Vec::new(),
+        event_unit: false,
         reg: Registry::default(),
         refs: Vec::new(),
         keys: HashMap::new(),

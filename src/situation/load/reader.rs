@@ -93,6 +93,9 @@ pub(super) struct Reader<'a> {
     /// that inherits its controller (a `play` effect, a trigger item) has the innermost one, so
     /// a unit an instruction plays is known to a later `move` (`None`: not known).
     pub(super) controller_ctx: Vec<Option<PlayerId>>,
+    /// Reading the item of a trigger whose event is about a unit: its effects may name
+    /// `that_unit`.
+    pub(super) event_unit: bool,
 }
 
 impl<'a> Reader<'a> {

@@ -30,6 +30,7 @@ pub(super) const ON_WORDS: &[&str] = &[
     "you_stun",
     "ready",
     "opponent_play",
+    "damaged",
 ];
 
 /// The `on` values that take `nth` (an "Nth time" or "your Nth card" trigger, 383.1.b).
@@ -108,11 +109,14 @@ impl<'a> Reader<'a> {
         // Keys that belong to one `on` only.
         let only: [(&str, &[&str]); 6] = [
             ("turn", &["beginning_phase", "end_of_turn"]),
-            ("of", &["mighty", "ready", "unit_dies", "you_stun"]),
+            (
+                "of",
+                &["mighty", "ready", "unit_dies", "you_stun", "damaged"],
+            ),
             ("deathknell", &["death"]),
             ("in_combat", &["death"]),
             ("nth", NTH_ON),
-            ("met_before", &["unit_dies", "you_stun", "ready"]),
+            ("met_before", &["unit_dies", "you_stun", "ready", "damaged"]),
         ];
         for (key, ons) in only {
             if let (Some(n), Some(o)) = (map.get_node(key), on) {
@@ -136,6 +140,7 @@ impl<'a> Reader<'a> {
             == Some("any");
         let of_words: &[&str] = match on {
             Some("unit_dies" | "you_stun") => &["friendly", "enemy", "any"],
+            Some("damaged") => &["self", "friendly", "enemy", "any"],
             _ => &["self", "friendly"],
         };
         let of = map
@@ -207,6 +212,9 @@ impl<'a> Reader<'a> {
             "you_stun" => TriggerOn::YouStun { of: side },
             "ready" => TriggerOn::Ready { friendly },
             "opponent_play" => TriggerOn::OpponentPlay(kind.unwrap_or(CardKind::Card)),
+            "damaged" => TriggerOn::Damaged {
+                of: (of.is_some() && of != Some("self")).then_some(side),
+            },
             _ => TriggerOn::Mighty { friendly },
         };
         if let Some(why) = carrier.refuses(on) {
@@ -219,9 +227,21 @@ impl<'a> Reader<'a> {
                     ),
             );
         }
+        // Its item may name `that_unit` when its event is about a unit.
+        let outer = self.event_unit;
+        self.event_unit = matches!(
+            on,
+            TriggerOn::UnitDies { .. }
+                | TriggerOn::YouStun { .. }
+                | TriggerOn::Ready { .. }
+                | TriggerOn::Mighty { .. }
+                | TriggerOn::Damaged { .. }
+        );
         let item = self
             .require(map, node, "item", "a trigger")
-            .and_then(|n| self.item(n, Place::TriggerItem))?;
+            .and_then(|n| self.item(n, Place::TriggerItem));
+        self.event_unit = outer;
+        let item = item?;
         Some(Trigger {
             on,
             item,
@@ -263,6 +283,8 @@ impl TriggerCarrier {
             (Self::Board(Some(B::Facedown)), _) => Some("a facedown card carries no triggers here"),
             (Self::Board(_), O::YouPlay(_) | O::OpponentPlay(_)) => None,
             (Self::Board(Some(B::Battlefield | B::Gear | B::Legend)), O::Ready { friendly: false }) => Some("only units are readied here: use `of: friendly` for a unit its controller controls"),
+            (Self::Board(Some(B::Battlefield | B::Gear | B::Legend)) | Self::Item(Some(I::Gear)), O::Damaged { of: None }) => Some("only units are dealt damage: use `of: friendly`, `enemy` or `any`"),
+            (Self::Item(Some(I::Unit | I::Gear) | None), O::Damaged { .. }) => None,
             (Self::Item(Some(I::Unit | I::Gear) | None), O::UnitDies { .. } | O::YouStun { .. } | O::Ready { .. } | O::OpponentPlay(_)) => None,
             (Self::Board(_) | Self::Item(Some(I::Unit | I::Gear) | None), O::BeginningPhase { .. } | O::EndOfTurn { .. }) => None,
             (Self::Board(Some(B::Battlefield)), O::Attack) => Some("a battlefield's controller never attacks at it"),
