@@ -366,6 +366,17 @@ impl<'s> Engine<'s> {
                     vec![Cite::FacedownGone, Cite::UndoIllegal],
                 ));
             }
+            if self
+                .s
+                .board
+                .iter()
+                .any(|b| b.id == *f && b.hidden_this_turn)
+            {
+                return Some((
+                    format!("{f} was hidden this turn: a hidden card may be played from facedown only from the next turn on"),
+                    vec![Cite::FacedownGone, Cite::UndoIllegal],
+                ));
+            }
             return None;
         }
         if spec.kind != ItemKind::Unit {

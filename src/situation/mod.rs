@@ -347,6 +347,9 @@ pub struct BoardSpec {
     pub key_locs: Vec<(String, Loc)>,
     /// Its triggered abilities.
     pub triggers: Vec<Trigger>,
+    /// A facedown card hidden this turn: it may be played from facedown only from the next
+    /// turn (811.1.b).
+    pub hidden_this_turn: bool,
     /// The object's mapping in the file.
     pub loc: Loc,
 }

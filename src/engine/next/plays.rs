@@ -134,6 +134,8 @@ impl<'s> Engine<'s> {
                 x.kind == BoardKind::Facedown
                     && x.controller == Some(p)
                     && matches!(x.zone, board::Zone::Board(_))
+                    // Hidden this turn: playable from the next turn only (811.1.b).
+                    && !self.s.board.iter().any(|b| b.id == x.id && b.hidden_this_turn)
             })
             .map(|x| x.id.clone())
             .collect();

@@ -12,7 +12,12 @@ use crate::situation::{BattlefieldKeys, BoardKind, BoardSpec, Place};
 use marked_yaml::Node;
 
 const BASE_KEYS: &[&str] = &["id", "name", "controller", "kind", "at", "triggers"];
-const BATTLEFIELD_KEYS: &[&str] = &["contested_by", "scored_this_turn", "points"];
+const BATTLEFIELD_KEYS: &[&str] = &[
+    "contested_by",
+    "scored_this_turn",
+    "points",
+    "hidden_this_turn",
+];
 
 impl<'a> Reader<'a> {
     #[allow(clippy::too_many_lines)]
@@ -153,7 +158,10 @@ impl<'a> Reader<'a> {
         }
         if kind == Some(BoardKind::Facedown) {
             for (k, _) in map.iter() {
-                if !matches!(k.as_str(), "id" | "name" | "controller" | "kind" | "at") {
+                if !matches!(
+                    k.as_str(),
+                    "id" | "name" | "controller" | "kind" | "at" | "hidden_this_turn"
+                ) {
                     self.push(
                         Problem::new(
                             "misplaced_key",
@@ -162,7 +170,7 @@ impl<'a> Reader<'a> {
                         )
                         .label("not allowed here")
                         .help(
-                            "a facedown card has only `id`, `name`, `controller`, `kind` and `at`",
+                            "a facedown card has only `id`, `name`, `controller`, `kind`, `at` and `hidden_this_turn`",
                         ),
                     );
                 }
@@ -249,7 +257,31 @@ impl<'a> Reader<'a> {
         if self.problems.len() > before {
             self.unreadable_ids.insert(id.clone());
         }
+        let hidden_this_turn = match map.get_node("hidden_this_turn") {
+            Some(n) if kind == Some(BoardKind::Facedown) => {
+                self.boolean(n, "`hidden_this_turn`").unwrap_or(false)
+            }
+            Some(n) => {
+                if kind.is_some() {
+                    let loc = self
+                        .key_loc(map, "hidden_this_turn")
+                        .unwrap_or_else(|| self.loc(n));
+                    self.push(
+                        Problem::new(
+                            "misplaced_key",
+                            loc,
+                            "`hidden_this_turn` is only for a facedown card",
+                        )
+                        .label("not allowed here")
+                        .help("remove `hidden_this_turn`"),
+                    );
+                }
+                false
+            }
+            None => false,
+        };
         Some(BoardSpec {
+            hidden_this_turn,
             id,
             name: name?,
             controller: controller?,
