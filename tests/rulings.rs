@@ -162,6 +162,10 @@ struct Renamer {
 
 impl Renamer {
     fn id(&mut self, old: &str) -> String {
+        // `that_unit` is a word of the format, not an id.
+        if old == chainjudge::situation::THAT_UNIT {
+            return old.to_string();
+        }
         let (base, suffix) = match old.split_once('#') {
             Some((b, n)) => (b, Some(n)),
             None => (old, None),
