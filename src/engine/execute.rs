@@ -144,8 +144,10 @@ impl<'s> Engine<'s> {
         });
         written
             .or_else(|| {
-                spec.effect_choices()
-                    .find_map(|(e, id)| self.choice_missing(e, id, &on_chain))
+                spec.effect_choices().find_map(|(e, id)| {
+                    let id = me.map_or(id, |i| self.event_id(i, id));
+                    self.choice_missing(e, id, &on_chain)
+                })
             })
             .or_else(|| {
                 spec.effect_choices()

@@ -110,6 +110,7 @@ impl<'s> Engine<'s> {
         let mut fired = Vec::new();
         let mut objects = 0;
         for id in spec.chosen_ids() {
+            let id = self.event_id(idx, id);
             let before = fired.len();
             if let Some(t) = self.on_chain(id).filter(|&t| t != idx) {
                 let c = self.inst[t].controller;
