@@ -118,15 +118,15 @@ impl<'s> Engine<'s> {
                 }
                 EffectKind::Stun(targets) => {
                     let units = self.unit_targets(idx, effect, targets);
-                    self.stun_effect(idx, &units)?;
+                    self.status_effect(idx, &units, status::UnitStatus::Stunned)?;
                 }
                 EffectKind::Ready(targets) => {
                     let units = self.unit_targets(idx, effect, targets);
-                    self.ready_effect(idx, &units)?;
+                    self.status_effect(idx, &units, status::UnitStatus::Ready)?;
                 }
                 EffectKind::Exhaust(targets) => {
                     let units = self.unit_targets(idx, effect, targets);
-                    self.exhaust_effect(idx, &units);
+                    self.status_effect(idx, &units, status::UnitStatus::Exhausted)?;
                 }
                 EffectKind::GainPoint(to) => {
                     let p = match to {

@@ -5,34 +5,82 @@
 use super::*;
 use events::Event;
 
+/// The status an effect gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::engine) enum UnitStatus {
+    /// Stunned (423.1), until the Expiration Step.
+    Stunned,
+    /// Ready (415.1).
+    Ready,
+    /// Exhausted (414.1).
+    Exhausted,
+}
+
+impl UnitStatus {
+    /// The word of the step ("stunned", "readied", "exhausted") and its rule; the words of a
+    /// unit already so, and its rule.
+    fn words(self) -> (&'static str, Cite, &'static str, Cite) {
+        match self {
+            UnitStatus::Stunned => ("stunned", Cite::StunAction, "stunned", Cite::StunAlready),
+            UnitStatus::Ready => ("readied", Cite::ReadyAction, "ready", Cite::ReadyAlready),
+            UnitStatus::Exhausted => (
+                "exhausted",
+                Cite::ExhaustAction,
+                "exhausted",
+                Cite::ExhaustAlready,
+            ),
+        }
+    }
+}
+
 impl<'s> Engine<'s> {
-    /// Stun (423.1): the units become stunned (until the Expiration Step); one already
-    /// stunned is not stunned again (423.1.a.1). Those that became stunned set off their
-    /// item's controller's `you_stun` triggers.
-    pub(in crate::engine) fn stun_effect(&mut self, by: usize, units: &[usize]) -> Res {
+    /// Gives `status` to `units` (one effect of item `by`): a unit that already has it is
+    /// unchanged, and the step says so; the others change together, and a stun or a readying
+    /// sets off the triggers watching it (`you_stun` for the item's controller, `ready`).
+    pub(in crate::engine) fn status_effect(
+        &mut self,
+        by: usize,
+        units: &[usize],
+        status: UnitStatus,
+    ) -> Res {
         let controller = self.inst[by].controller;
-        let (already, fresh): (Vec<usize>, Vec<usize>) = units
-            .iter()
-            .partition(|&&u| self.board.unit(u).keys.stunned);
+        let (word, cite, already_word, already_cite) = status.words();
+        let (already, fresh): (Vec<usize>, Vec<usize>) = units.iter().partition(|&&u| {
+            let k = &self.board.unit(u).keys;
+            match status {
+                UnitStatus::Stunned => k.stunned,
+                UnitStatus::Ready => !k.exhausted,
+                UnitStatus::Exhausted => k.exhausted,
+            }
+        });
+        let is = |n: usize| if n == 1 { "is" } else { "are" };
         if !already.is_empty() {
+            let one = already.len() == 1;
+            let what = match status {
+                UnitStatus::Stunned if one => "it is not stunned again",
+                UnitStatus::Stunned => "they are not stunned again",
+                _ if one => "nothing happens to it",
+                _ => "nothing happens to them",
+            };
+            let unseen = match status {
+                UnitStatus::Stunned
+                    if self.watched(|on| matches!(on, TriggerOn::YouStun { .. })) =>
+                {
+                    ", and no \"when you stun\" ability sees it"
+                }
+                UnitStatus::Ready if self.watched(|on| matches!(on, TriggerOn::Ready { .. })) => {
+                    ", and no \"when ... is readied\" ability sees it"
+                }
+                _ => "",
+            };
             self.step(
                 Some(controller),
                 format!(
-                    "{} {} already stunned: {} not stunned again{}",
+                    "{} {} already {already_word}: {what}{unseen}",
                     self.ids(&already),
-                    if already.len() == 1 { "is" } else { "are" },
-                    if already.len() == 1 {
-                        "it is"
-                    } else {
-                        "they are"
-                    },
-                    if self.watched(|on| matches!(on, TriggerOn::YouStun { .. })) {
-                        ", and no \"when you stun\" ability sees it"
-                    } else {
-                        ""
-                    },
+                    is(already.len())
                 ),
-                &[Cite::StunAlready],
+                &[already_cite],
                 Vec::new(),
             );
         }
@@ -40,108 +88,38 @@ impl<'s> Engine<'s> {
             return Ok(());
         }
         for &u in &fresh {
-            self.board.unit_mut(u).keys.stunned = true;
-            self.board.this_turn.insert(u);
+            let keys = &mut self.board.unit_mut(u).keys;
+            match status {
+                UnitStatus::Stunned => keys.stunned = true,
+                UnitStatus::Ready => keys.exhausted = false,
+                UnitStatus::Exhausted => keys.exhausted = true,
+            }
+            if status == UnitStatus::Stunned {
+                self.board.this_turn.insert(u);
+            }
         }
         let ids = self.ids(&fresh);
         self.step(
             Some(controller),
-            format!(
-                "{ids} {} stunned",
-                if fresh.len() == 1 { "is" } else { "are" }
-            ),
-            &[Cite::StunAction],
+            format!("{ids} {} {word}", is(fresh.len())),
+            &[cite],
             Vec::new(),
         );
-        self.outstanding(Cite::CleanupStatus);
-        let events: Vec<Event> = fresh
-            .iter()
-            .map(|&u| Event::Stunned(u, controller))
-            .collect();
-        self.event_triggers(&events, &format!("{} stunned {ids}", self.name(controller)))
-    }
-
-    /// Ready (415.1): each exhausted unit becomes ready, setting off `ready` triggers; a ready
-    /// one is unchanged and readies nothing (415.1.c).
-    pub(in crate::engine) fn ready_effect(&mut self, by: usize, units: &[usize]) -> Res {
-        let controller = self.inst[by].controller;
-        let (fresh, already): (Vec<usize>, Vec<usize>) = units
-            .iter()
-            .partition(|&&u| self.board.unit(u).keys.exhausted);
-        if !already.is_empty() {
-            self.step(
-                Some(controller),
-                format!(
-                    "{} {} already ready: nothing happens to {}{}",
-                    self.ids(&already),
-                    if already.len() == 1 { "is" } else { "are" },
-                    if already.len() == 1 { "it" } else { "them" },
-                    if self.watched(|on| matches!(on, TriggerOn::Ready { .. })) {
-                        ", and no \"when ... is readied\" ability sees it"
-                    } else {
-                        ""
-                    },
-                ),
-                &[Cite::ReadyAlready],
-                Vec::new(),
-            );
+        match status {
+            UnitStatus::Stunned => {
+                self.outstanding(Cite::CleanupStatus);
+                let events: Vec<Event> = fresh
+                    .iter()
+                    .map(|&u| Event::Stunned(u, controller))
+                    .collect();
+                self.event_triggers(&events, &format!("{} stunned {ids}", self.name(controller)))
+            }
+            UnitStatus::Ready => {
+                let events: Vec<Event> = fresh.iter().map(|&u| Event::Readied(u)).collect();
+                self.event_triggers(&events, &format!("{ids} became ready"))
+            }
+            UnitStatus::Exhausted => Ok(()),
         }
-        if fresh.is_empty() {
-            return Ok(());
-        }
-        for &u in &fresh {
-            self.board.unit_mut(u).keys.exhausted = false;
-        }
-        let ids = self.ids(&fresh);
-        self.step(
-            Some(controller),
-            format!(
-                "{ids} {} readied",
-                if fresh.len() == 1 { "is" } else { "are" }
-            ),
-            &[Cite::ReadyAction],
-            Vec::new(),
-        );
-        let events: Vec<Event> = fresh.iter().map(|&u| Event::Readied(u)).collect();
-        self.event_triggers(&events, &format!("{ids} became ready"))
-    }
-
-    /// Exhaust (414.1): each ready unit becomes exhausted; an exhausted one is unchanged
-    /// (414.1.c).
-    pub(in crate::engine) fn exhaust_effect(&mut self, by: usize, units: &[usize]) {
-        let controller = self.inst[by].controller;
-        let (already, fresh): (Vec<usize>, Vec<usize>) = units
-            .iter()
-            .partition(|&&u| self.board.unit(u).keys.exhausted);
-        if !already.is_empty() {
-            self.step(
-                Some(controller),
-                format!(
-                    "{} {} already exhausted: nothing happens to {}",
-                    self.ids(&already),
-                    if already.len() == 1 { "is" } else { "are" },
-                    if already.len() == 1 { "it" } else { "them" },
-                ),
-                &[Cite::ExhaustAlready],
-                Vec::new(),
-            );
-        }
-        if fresh.is_empty() {
-            return;
-        }
-        for &u in &fresh {
-            self.board.unit_mut(u).keys.exhausted = true;
-        }
-        self.step(
-            Some(controller),
-            format!(
-                "{} {} exhausted",
-                self.ids(&fresh),
-                if fresh.len() == 1 { "is" } else { "are" }
-            ),
-            &[Cite::ExhaustAction],
-            Vec::new(),
-        );
     }
 
     /// Whether a trigger on the board is of an `on` that `is` picks (so a step can say it
