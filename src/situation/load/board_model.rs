@@ -36,8 +36,6 @@ const OTHER_BOARD_KEYS: &[&str] = &[
     "in_combat",
     "ready",
     "exhaust",
-    "nth",
-    "met_before",
 ];
 
 /// Whether `key` is a board key (principle 1); `turn` only inside a trigger (a mapping with
