@@ -36,6 +36,7 @@ mod events;
 mod execute;
 mod finalize;
 mod finish;
+mod hidden;
 mod moves;
 mod next;
 mod pass;
@@ -98,6 +99,9 @@ struct Inst<'s> {
     source: Option<usize>,
     /// Its source is an uncontrolled battlefield: "you" is no one (190.6.d).
     no_controller: bool,
+    /// A unit a card played from facedown made its controller play: the battlefield where
+    /// that card was hidden, where it is played (811.1.d.3).
+    hidden_at: Option<usize>,
 }
 
 /// The Chain: instance indexes, oldest first, and which instances are on it (so "is it on
@@ -404,6 +408,7 @@ impl<'s> Engine<'s> {
             fate: None,
             source: None,
             no_controller: false,
+            hidden_at: None,
         });
         self.inst.len() - 1
     }

@@ -26,6 +26,7 @@ mod action;
 mod board;
 mod board_model;
 mod effect;
+mod effect_limits;
 mod expect;
 mod expect_board;
 mod follow_on;
