@@ -45,7 +45,7 @@ impl Engine<'_> {
                 format!("{tid} chooses no unit {who} controls")
             } else {
                 format!(
-                    "{tid} chooses {} units {who} controls ({}), not one",
+                    "{tid} chooses {} units {who} controls ({}), not one: a chosen unit counts while it is on the board, wherever it stands",
                     units.len(),
                     units.join(", ")
                 )
@@ -72,7 +72,15 @@ impl Engine<'_> {
                 "it may only counter an item that chooses {}, and {why}",
                 limit_words(limit)
             ),
-            cites: vec![Cite::TargetLegality, Cite::UndoIllegal],
+            cites: if limit == ChoosesFriendly::OneUnit {
+                vec![
+                    Cite::TargetLegality,
+                    Cite::CountingTargets,
+                    Cite::UndoIllegal,
+                ]
+            } else {
+                vec![Cite::TargetLegality, Cite::UndoIllegal]
+            },
         })
     }
 
