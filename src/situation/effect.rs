@@ -26,7 +26,8 @@ pub struct Effect {
     /// `target_at` rules that out.
     pub hidden_limit_off: Option<Loc>,
     /// `only_if_chooses` on a `counter`: it may only target a Chain item that chooses a unit
-    /// (or gear) its controller controls (358.1; what an item chooses: [`Effect::chosen_ids`]).
+    /// (or gear) its controller controls (358.1; what an item chooses:
+    /// [`ItemSpec::chosen_ids`], its `targets` and what its effects choose).
     pub only_if_chooses: Option<ChoosesFriendly>,
     /// The effect's mapping in the file.
     pub loc: Loc,

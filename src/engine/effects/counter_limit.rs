@@ -1,22 +1,23 @@
 //! A counter limited to an item that chooses a friendly unit or gear (`only_if_chooses`; Not So
 //! Fast, Repulse): the limit is part of what makes its target legal, checked when the counter is
-//! played (358.1) and again when it resolves (359.3.e.2). What an item chooses is what its
-//! effects choose ([`crate::situation::Effect::chosen_ids`], 355.10); a chosen unit or gear
-//! counts while it is on the board, wherever it stands, and not once it has left the board
-//! (359.3.e.9.a).
+//! played (358.1) and again when it resolves (359.3.e.2). What an item chooses is its `targets`
+//! and what its effects choose ([`crate::situation::ItemSpec::chosen_ids`], 355.10); a chosen
+//! unit or gear counts while it is on the board, wherever it stands, and not once it has left
+//! the board (359.3.e.9.a).
 
 use super::*;
 use crate::engine::execute::Missing;
 use crate::situation::ChoosesFriendly;
 
 impl Engine<'_> {
-    /// The friendly units and gear (of `p`) that Chain item `t` chooses now: (units, gear).
+    /// The friendly units and gear (of `p`) that Chain item `t` chooses now, each once:
+    /// (units, gear).
     fn friendly_chosen(&self, t: usize, p: PlayerId) -> (Vec<String>, Vec<String>) {
         let (mut units, mut gear) = (Vec::new(), Vec::new());
-        for (_, id) in self.inst[t].spec.effect_choices() {
+        for id in self.inst[t].spec.chosen_ids() {
             let Some(b) = self.on_board(id) else { continue };
             let perm = &self.board.perms[b];
-            if perm.controller != Some(p) || units.iter().chain(&gear).any(|x| x == id) {
+            if perm.controller != Some(p) {
                 continue;
             }
             match perm.kind {
