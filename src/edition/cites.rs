@@ -529,4 +529,19 @@ cites! {
     CostsPaidCheck = "costs_paid_check",
     /// 357.2.a: a cost whose action a replacement changes still counts as paid.
     ReplacedCostPaid = "replaced_cost_paid",
+    /// 811.1.d: a spell with no valid target at its hidden battlefield can't be played from
+    /// Hidden.
+    HiddenChoices = "hidden_choices",
+    /// 811.1.d.2: targets chosen from facedown are at the hidden card's battlefield, unless the
+    /// card's own restriction makes that impossible.
+    HiddenTargets = "hidden_targets",
+    /// 811.1.d.2.a: each target is judged separately.
+    HiddenEachTarget = "hidden_each_target",
+    /// 811.1.d.3: a unit a hidden card makes you play is played at its battlefield.
+    HiddenUnitsPlayed = "hidden_units_played",
+    /// 359.3.e.2: a target that no longer meets the targeting requirements is illegal.
+    IllegalTarget = "illegal_target",
+    /// 359.3.e.9.a: counting what an item targets: mistargeted choices count, ones gone to a
+    /// non-board zone do not.
+    CountingTargets = "counting_targets",
 }

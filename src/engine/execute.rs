@@ -146,7 +146,7 @@ impl<'s> Engine<'s> {
             .or_else(|| {
                 spec.effect_choices().find_map(|(e, id)| {
                     let id = me.map_or(id, |i| self.event_id(i, id));
-                    self.choice_missing(e, id, &on_chain)
+                    self.choice_missing(spec, e, id, &on_chain)
                 })
             })
             .or_else(|| {
@@ -178,11 +178,18 @@ impl<'s> Engine<'s> {
     /// item checked.
     fn choice_missing(
         &self,
+        spec: &ItemSpec,
         e: &Effect,
         id: &str,
         on_chain: &dyn Fn(&str) -> bool,
     ) -> Option<Missing> {
         if let EffectKind::Counter(_) = e.kind {
+            if let Some(m) = on_chain(id)
+                .then(|| self.counter_limit_missing(spec, e, id))
+                .flatten()
+            {
+                return Some(m);
+            }
             return (!on_chain(id)).then(|| match self.on_board(id) {
                 Some(_) => Missing {
                     id: id.to_string(),
@@ -200,8 +207,14 @@ impl<'s> Engine<'s> {
             let kind = self.board.perms[b].kind;
             kind == BoardKind::Unit || (gear_too && self.board.perms[b].killable())
         });
+        let (limit, hidden) = self.choice_limit(spec, e);
         match found {
-            Some(b) if self.meets(b, e.target_at) => None,
+            Some(b) if self.meets(b, limit) => None,
+            Some(_) if hidden => self.hidden_refusal(spec, id).map(|(why, cites)| Missing {
+                id: id.to_string(),
+                why,
+                cites,
+            }),
             Some(_) => Some(Missing {
                 id: id.to_string(),
                 why: format!(

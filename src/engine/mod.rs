@@ -38,6 +38,7 @@ mod events;
 mod execute;
 mod finalize;
 mod finish;
+mod hidden;
 mod moves;
 mod next;
 mod pass;
@@ -102,6 +103,9 @@ struct Inst<'s> {
     no_controller: bool,
     /// The unit its trigger's event was about (`that_unit` in its effects).
     about: Option<usize>,
+    /// A unit a card played from facedown made its controller play: the battlefield where
+    /// that card was hidden, where it is played (811.1.d.3).
+    hidden_at: Option<usize>,
 }
 
 /// The Chain: instance indexes, oldest first, and which instances are on it (so "is it on
@@ -412,6 +416,7 @@ impl<'s> Engine<'s> {
             source: None,
             no_controller: false,
             about: None,
+            hidden_at: None,
         });
         self.inst.len() - 1
     }

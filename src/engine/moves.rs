@@ -29,7 +29,7 @@ impl<'s> Engine<'s> {
             u.keys.exhausted = !u.keys.enters_ready;
             u.keys.damage = 0;
         }
-        let place = self.entry_place(spec);
+        let place = self.inst_entry_place(idx);
         self.board.enter(i, place);
         if !self.board_on {
             return;

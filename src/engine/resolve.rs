@@ -27,13 +27,20 @@ impl<'s> Engine<'s> {
                 c.push(Cite::AddResolvesImmediately);
             }
             let how = if spec.kind.is_permanent() && self.board_on {
-                let place = self.entry_place(spec);
+                let place = self.inst_entry_place(idx);
                 if let Place::Battlefield(bf) = place {
-                    c.push(Cite::UnitLocation);
+                    c.push(if self.inst[idx].hidden_at.is_some() {
+                        Cite::HiddenUnitsPlayed
+                    } else {
+                        Cite::UnitLocation
+                    });
                     let why = match (
                         spec.facedown.is_some(),
                         self.board.bfs[bf].controller == Some(controller),
                     ) {
+                        _ if self.inst[idx].hidden_at.is_some() => {
+                            "where the card that had it played was hidden"
+                        }
                         (true, _) => "where its facedown card was",
                         (false, true) => "which its controller controls",
                         (false, false) => "where its controller has units (Ambush)",

@@ -19,8 +19,42 @@ pub struct Effect {
     /// targeting it (355.10.d). Such ids fire no `chosen` trigger (383.4.b.2), are not checked
     /// when the play is made (358.1), and an id that is gone is passed over, not mistargeted.
     pub untargeted: bool,
+    /// `hidden_limit: false` on an effect of a card played from facedown: its choices are not
+    /// held to the battlefield where the card was hidden, because the effect's own targeting
+    /// restriction can never be met there ("another unit at a different location", 811.1.d.2,
+    /// 811.1.d.2.a), with where the key is written. `None` (unwritten): they are, unless its
+    /// `target_at` rules that out.
+    pub hidden_limit_off: Option<Loc>,
+    /// `only_if_chooses` on a `counter`: it may only target a Chain item that chooses a unit
+    /// (or gear) its controller controls (358.1; what an item chooses:
+    /// [`ItemSpec::chosen_ids`], its `targets` and what its effects choose).
+    pub only_if_chooses: Option<ChoosesFriendly>,
     /// The effect's mapping in the file.
     pub loc: Loc,
+}
+
+/// What a Chain item must choose to be a legal target of a limited counter (`only_if_chooses`;
+/// Not So Fast, Repulse). "Friendly" is the counter's controller's; a chosen id counts while it is
+/// on the board, wherever it stands, and not once it has left the board (359.3.e.9.a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChoosesFriendly {
+    /// `friendly_unit`: at least one friendly unit.
+    Unit,
+    /// `friendly_unit_or_gear`: at least one friendly unit or gear.
+    UnitOrGear,
+    /// `one_friendly_unit`: exactly one friendly unit, and no other.
+    OneUnit,
+}
+
+impl ChoosesFriendly {
+    /// The key's value as written.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Unit => "friendly_unit",
+            Self::UnitOrGear => "friendly_unit_or_gear",
+            Self::OneUnit => "one_friendly_unit",
+        }
+    }
 }
 
 impl Effect {

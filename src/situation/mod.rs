@@ -7,6 +7,7 @@
 mod board;
 mod effect;
 mod expect;
+mod hidden_check;
 mod hints;
 mod load;
 mod ruling;

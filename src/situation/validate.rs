@@ -543,6 +543,9 @@ pub(super) fn check(
     if read(&["rules", "date"]) {
         check_cites(s, refs, &replayed, problems);
     }
+    if read(&["board", "actions"]) {
+        super::hidden_check::check(s, problems);
+    }
 }
 
 /// Rule numbers in `expect.cites` must be numbers a step can cite in the edition they are

@@ -35,17 +35,27 @@ impl<'s> Engine<'s> {
                 .on_board(id)
                 .filter(|&u| self.board.perms[u].kind == BoardKind::Unit);
             match found {
-                Some(u) if self.meets(u, effect.target_at) => out.push(u),
+                Some(u) if self.meets(u, self.choice_limit(self.inst[by].spec, effect).0) => {
+                    out.push(u);
+                }
                 found if effect.untargeted => {
                     let name = self.effect_name(effect);
                     self.not_affected(controller, &name, id, found.is_some());
                 }
-                Some(_) => self.step(
-                    Some(controller),
-                    format!("{}: {id} is skipped, it is no longer where the effect may target (a mistarget; the rest still happens)", self.effect_name(effect)),
-                    &[Cite::MistargetSkip, Cite::MistargetAll],
-                    Vec::new(),
-                ),
+                Some(_) => {
+                    let (why, cites) = self.outside_hidden(by, effect, id).unwrap_or_else(|| {
+                        (
+                            "it is no longer where the effect may target".to_string(),
+                            vec![Cite::MistargetSkip, Cite::MistargetAll],
+                        )
+                    });
+                    self.step(
+                        Some(controller),
+                        format!("{}: {id} is skipped, {why} (a mistarget; the rest still happens)", self.effect_name(effect)),
+                        &cites,
+                        Vec::new(),
+                    );
+                }
                 None => self.step(
                     Some(controller),
                     format!("{}: {id} is skipped, it is not on the board (a mistarget; the rest still happens)", self.effect_name(effect)),

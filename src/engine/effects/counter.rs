@@ -6,7 +6,7 @@ use super::*;
 
 impl<'s> Engine<'s> {
     /// Counter (425). Returns true when the resolving item countered itself.
-    pub(in crate::engine) fn counter(&mut self, by: usize, target: &str) -> bool {
+    pub(in crate::engine) fn counter(&mut self, by: usize, target: &str, effect: &Effect) -> bool {
         let controller = self.inst[by].controller;
         let by_id = self.inst[by].iid.clone();
         let Some(t) = self.on_chain(target) else {
@@ -32,6 +32,9 @@ impl<'s> Engine<'s> {
             );
             return false;
         };
+        if self.counter_limit_lapsed(by, effect, t) {
+            return false;
+        }
         let tspec = self.inst[t].spec;
         if tspec.uncounterable {
             self.step(

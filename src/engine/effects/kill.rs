@@ -39,16 +39,26 @@ impl<'s> Engine<'s> {
                 .on_board(target)
                 .filter(|&b| self.board.perms[b].killable())
             {
-                Some(b) if self.meets(b, effect.target_at) => out.push(b),
+                Some(b) if self.meets(b, self.choice_limit(self.inst[by].spec, effect).0) => {
+                    out.push(b);
+                }
                 found if effect.untargeted => {
                     self.not_affected(controller, &format!("{verb} {target}"), target, found.is_some());
                 }
-                Some(_) => self.step(
-                    Some(controller),
-                    format!("{verb} {target}: skipped, {target} is no longer where the effect may target it (a mistarget; the rest still happens)"),
-                    &[Cite::MistargetSkip, Cite::MistargetAll],
-                    Vec::new(),
-                ),
+                Some(_) => {
+                    let (why, cites) = self.outside_hidden(by, effect, target).unwrap_or_else(|| {
+                        (
+                            format!("{target} is no longer where the effect may target it"),
+                            vec![Cite::MistargetSkip, Cite::MistargetAll],
+                        )
+                    });
+                    self.step(
+                        Some(controller),
+                        format!("{verb} {target}: skipped, {why} (a mistarget; the rest still happens)"),
+                        &cites,
+                        Vec::new(),
+                    );
+                }
                 None => self.step(
                     Some(controller),
                     format!("{verb} {target}: skipped, {target} is not on the board (a mistarget; the rest still happens)"),

@@ -3,6 +3,7 @@
 
 mod board;
 mod counter;
+mod counter_limit;
 mod kill;
 mod leave;
 mod play;
@@ -76,7 +77,7 @@ impl<'s> Engine<'s> {
                     );
                 }
                 EffectKind::Counter(target) => {
-                    if self.counter(idx, target) {
+                    if self.counter(idx, target, effect) {
                         countered_self = true;
                         break;
                     }

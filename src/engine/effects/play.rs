@@ -28,10 +28,24 @@ impl<'s> Engine<'s> {
             Origin::Instructed,
         );
         self.add_to_chain(&[idx], false);
+        let hidden = self.hidden_entry(by, item);
+        self.inst[idx].hidden_at = hidden;
+        let (at, mut cites) = match hidden {
+            Some(bf) => (
+                format!(
+                    "; it will enter at {}, where {} was hidden",
+                    self.board.bf_id(bf),
+                    self.inst[by].iid
+                ),
+                vec![Cite::HiddenUnitsPlayed],
+            ),
+            None => (String::new(), Vec::new()),
+        };
+        cites.splice(0..0, [Cite::InstructedPlay, Cite::MidResolutionPlay]);
         self.step(
             Some(controller),
-            format!("{} plays {iid} as instructed: it goes on the Chain as pending and is finalized after this resolution", self.name(controller)),
-            &[Cite::InstructedPlay, Cite::MidResolutionPlay],
+            format!("{} plays {iid} as instructed: it goes on the Chain as pending and is finalized after this resolution{at}", self.name(controller)),
+            &cites,
             vec![Note {
                 text: "no timing check: an instructed play is a limited action ({0}); this follows how judges apply {1}".into(),
                 cites: vec![Cite::LimitedActions, Cite::InstructedPlay],

@@ -33,7 +33,14 @@ const MAIN_KEYS: &[&str] = &[
 ];
 
 /// The keys allowed beside an effect key.
-const BESIDE_KEYS: &[&str] = &["text", "if", "target_at", "chooses"];
+const BESIDE_KEYS: &[&str] = &[
+    "text",
+    "if",
+    "target_at",
+    "chooses",
+    "hidden_limit",
+    "only_if_chooses",
+];
 
 impl<'a> Reader<'a> {
     pub(super) fn effect(&mut self, node: &Node) -> Option<Effect> {
@@ -205,12 +212,16 @@ impl<'a> Reader<'a> {
             }
             Some(b)
         });
+        let hidden_limit = self.hidden_limit(map, &kind, chooses == Some(false));
+        let only_if_chooses = self.only_if_chooses(map, &kind);
         Some(Effect {
             kind,
             text,
             condition,
             target_at,
             untargeted: chooses == Some(false),
+            hidden_limit_off: hidden_limit,
+            only_if_chooses,
             loc: self.map_first_line(node),
         })
     }

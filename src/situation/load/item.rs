@@ -327,6 +327,10 @@ impl<'a> Reader<'a> {
             });
             Some(f)
         });
+        // An unreadable `facedown` is reported there: whether the effects' keys belong is
+        // then unknown.
+        let hidden = facedown.is_some() || map.get_node("facedown").is_some();
+        self.hidden_effects(&effects, hidden);
         if let (Some(ItemKind::Unit), Some(c)) = (kind, effective) {
             self.unit_controllers.insert(id.clone(), c);
         }

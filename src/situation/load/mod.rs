@@ -27,6 +27,7 @@ mod board;
 mod board_model;
 mod cost;
 mod effect;
+mod effect_limits;
 mod expect;
 mod expect_board;
 mod follow_on;

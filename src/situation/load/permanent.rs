@@ -299,6 +299,8 @@ impl<'a> Reader<'a> {
                     condition: None,
                     target_at: None,
                     untargeted: true,
+                    hidden_limit_off: None,
+                    only_if_chooses: None,
                     loc,
                 }],
                 triggers: Vec::new(),
