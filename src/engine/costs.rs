@@ -45,7 +45,7 @@ impl<'s> Engine<'s> {
         } else {
             Cite::AdditionalCostRequired
         };
-        if let Some(why) = spec.cost.iter().find_map(|e| self.unpayable(e)) {
+        if let Some(why) = spec.cost.iter().find_map(|e| self.unpayable(Some(idx), e)) {
             self.leave_unfinalized(pos, idx, "could not pay its cost");
             let (what, cites) = if trigger {
                 (
@@ -66,7 +66,14 @@ impl<'s> Engine<'s> {
             );
             return Ok(false);
         }
-        let names: Vec<String> = spec.cost.iter().map(|e| self.cost_name(e)).collect();
+        let names: Vec<String> = spec
+            .cost
+            .iter()
+            .map(|e| {
+                self.cost_name(e)
+                    .replace(THAT_UNIT, self.event_id(idx, THAT_UNIT))
+            })
+            .collect();
         self.step(
             Some(controller),
             format!(
@@ -109,9 +116,10 @@ impl<'s> Engine<'s> {
         self.inst[idx].fate = Some(fate);
     }
 
-    /// Why cost `e` cannot be paid now, if it cannot: what it names must be on the board, and
-    /// a unit to exhaust must be ready (414.4).
-    pub(super) fn unpayable(&self, e: &Effect) -> Option<String> {
+    /// Why cost `e` of item `by` (an instance, or `None` for a play being made) cannot be paid
+    /// now, if it cannot: what it names (`that_unit`: its event's unit) must be on the board,
+    /// and a unit to exhaust must be ready (414.4).
+    pub(super) fn unpayable(&self, by: Option<usize>, e: &Effect) -> Option<String> {
         let ids: &[String] = match &e.kind {
             EffectKind::Kill(ids)
             | EffectKind::ReturnToHand(ids)
@@ -120,6 +128,7 @@ impl<'s> Engine<'s> {
             _ => return None,
         };
         for id in ids {
+            let id = by.map_or(id.as_str(), |i| self.event_id(i, id));
             match self.on_board(id) {
                 None => return Some(format!("{id} is not on the board")),
                 Some(u)

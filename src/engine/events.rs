@@ -67,6 +67,28 @@ impl<'s> Engine<'s> {
                     .collect();
                 // With `nth`, the first of the instances met together is the one (383.1.b).
                 let times = self.nth_times(t, met.len());
+                if let (Some(n), 0, false) = (t.nth, times, met.is_empty()) {
+                    let seen = self
+                        .nth_seen
+                        .get(&(std::ptr::from_ref(t) as usize))
+                        .copied();
+                    let seen = seen.unwrap_or(0) as usize;
+                    self.step(
+                        controller,
+                        format!(
+                            "{}: not triggered, its condition is met for the {} time this turn, and it triggers only the {}",
+                            t.item.id,
+                            if met.len() > 1 {
+                                format!("{} to {}", ordinal(seen + 1 - met.len()), ordinal(seen))
+                            } else {
+                                ordinal(seen)
+                            },
+                            ordinal(n as usize)
+                        ),
+                        &[Cite::NthTime],
+                        Vec::new(),
+                    );
+                }
                 for &u in met.iter().take(times) {
                     fired.push(Fired {
                         trigger: t,

@@ -290,7 +290,7 @@ impl<'s> Engine<'s> {
                     self.refuse(p, spec, why, &[Cite::UndoIllegal]);
                 } else if let Some(m) = self.missing_target(spec, None) {
                     self.refuse(p, spec, m.why, &m.cites);
-                } else if let Some(why) = spec.cost.iter().find_map(|e| self.unpayable(e)) {
+                } else if let Some(why) = spec.cost.iter().find_map(|e| self.unpayable(None, e)) {
                     let why = format!("its cost cannot be paid: {why}");
                     self.refuse(p, spec, why, &[Cite::CostsPaidCheck, Cite::UndoIllegal]);
                 } else if let Some((why, cites)) = self.entry_refusal(p, spec) {

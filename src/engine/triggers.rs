@@ -86,7 +86,13 @@ impl<'s> Engine<'s> {
                         }
                     }
                 }
-            } else if mine.iter().all(|(_, t)| std::ptr::eq(*t, mine[0].1)) {
+            } else if mine.iter().all(|(i, t)| {
+                // Copies of one trigger are identical unless their items act on the units
+                // their events were about, and those differ.
+                std::ptr::eq(*t, mine[0].1)
+                    && (!t.item.names_that_unit()
+                        || self.inst[*i].about == self.inst[mine[0].0].about)
+            }) {
                 ordered.extend(mine.iter().map(|(i, _)| *i));
             } else {
                 let names: Vec<String> = mine
@@ -116,8 +122,14 @@ impl<'s> Engine<'s> {
         let list: Vec<String> = ordered
             .iter()
             .map(|&i| {
+                let about = match self.inst[i].about {
+                    Some(u) if self.inst[i].spec.names_that_unit() => {
+                        format!(", for {}", self.board.perms[u].id)
+                    }
+                    _ => String::new(),
+                };
                 format!(
-                    "{} ({})",
+                    "{} ({}{about})",
                     self.inst[i].iid,
                     self.name(self.inst[i].controller)
                 )

@@ -304,6 +304,15 @@ impl ItemSpec {
             .filter(move |(_, id)| !me(id))
     }
 
+    /// Whether its effects or costs name [`THAT_UNIT`]: two firings of its trigger about
+    /// different units then differ, and their order matters (383.3.d).
+    pub fn names_that_unit(&self) -> bool {
+        self.effects
+            .iter()
+            .chain(&self.cost)
+            .any(|e| e.kind.named_ids().iter().any(|i| i == THAT_UNIT))
+    }
+
     /// Whether this item resolves as soon as it is finalized (337.2, 429.2).
     pub fn resolves_when_finalized(&self) -> bool {
         self.kind.is_permanent() || self.adds

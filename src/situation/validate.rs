@@ -81,6 +81,18 @@ impl Registry {
         if id.is_empty() {
             return;
         }
+        if id == crate::situation::THAT_UNIT {
+            problems.push(
+                Problem::new(
+                    "reserved_id",
+                    loc,
+                    "`that_unit` is a word of the format (the unit a trigger's event was about), not an id",
+                )
+                .label("reserved")
+                .help("give this entry another `id:`"),
+            );
+            return;
+        }
         if let Some(&(_, first)) = self.ids.get(id) {
             let mut p = Problem::new("duplicate_id", loc, format!("the id `{id}` is used twice"))
                 .label("second use")
@@ -340,7 +352,7 @@ pub(super) fn check(
                 Some("`kill` names units and gear (including unit and gear items)")
             }
             RefKind::Unit if !what.is_unit() => Some(
-                "damage, healing, Might, stun, recall and moves apply to units here: name a unit",
+                "damage, healing, Might, stun, ready, exhaust, recall and moves apply to units here (readying or exhausting gear and legends is not modelled): name a unit",
             ),
             RefKind::Facedown if what != IdWhat::Facedown => {
                 Some("`facedown` names a `kind: facedown` board entry")

@@ -38,7 +38,16 @@ impl<'s> Engine<'s> {
                     ),
                 };
                 let mut notes = Vec::new();
-                if task == 2 && !self.chain.is_empty() {
+                // The note is about Deathknells the combat's deaths added.
+                let deathknell = self.chain.iter().any(|&i| {
+                    self.inst[i].origin == Origin::Trigger
+                        && self.inst[i].source.is_some_and(|s| {
+                            self.board.perms[s].triggers.iter().any(|t| {
+                                t.on == TriggerOn::Death && std::ptr::eq(&t.item, self.inst[i].spec)
+                            })
+                        })
+                });
+                if task == 2 && deathknell {
                     notes.push(Note {
                         text: "a community ruling resolves such a Deathknell before the combat heal; {0} and {1} put the heal first, and are followed".into(),
                         cites: vec![Cite::CombatHeal, Cite::ResolutionFepr],

@@ -142,7 +142,13 @@ impl<'a> Reader<'a> {
                             )?)),
                         }
                     }
-                    "play" => EffectKind::Play(Box::new(self.item(v, Place::PlayEffect)?)),
+                    "play" => {
+                        // The played item has no event of its own: `that_unit` is not its word.
+                        let outer = std::mem::replace(&mut self.event_unit, false);
+                        let item = self.item(v, Place::PlayEffect);
+                        self.event_unit = outer;
+                        EffectKind::Play(Box::new(item?))
+                    }
                     "extra_turn" => EffectKind::ExtraTurn(self.player(v, "`extra_turn`")?),
                     _ => EffectKind::ForbidName(self.text(v, "`forbid_name`")?.trim().to_string()),
                 }
@@ -320,6 +326,21 @@ impl<'a> Reader<'a> {
                 return None;
             }
             l
+        } else if node.as_mapping().is_some() {
+            self.push(
+                Problem::new(
+                    "wrong_type",
+                    self.loc(node),
+                    format!("{what} names an id or a list of ids, not a mapping"),
+                )
+                .label("a mapping")
+                .help(format!(
+                    "write {what} with one id, `{}: poro`, or a list, `{}: [poro, scout]`",
+                    what.trim_matches('`'),
+                    what.trim_matches('`')
+                )),
+            );
+            return None;
         } else {
             vec![(self.text(node, what)?, self.loc(node))]
         };

@@ -40,6 +40,7 @@ const NTH_ON: &[&str] = &[
     "unit_dies",
     "you_stun",
     "ready",
+    "damaged",
 ];
 
 /// The `on` values that only a board file uses.
