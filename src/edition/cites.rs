@@ -501,6 +501,8 @@ cites! {
     /// 383.2.c.2: an object leaving the zone its trigger works from, in the same event, does
     /// not trigger.
     TriggerLeftZone = "trigger_left_zone",
+    /// 383.2.a.1: a conditional clause right after a trigger's condition belongs to it.
+    ConditionAttached = "condition_attached",
     /// 383.1.b: "the Nth time", met by several instances at once, triggers once.
     NthTime = "nth_time",
     /// 423.1.a.1: a stunned unit is not stunned again ("when you stun" does not trigger).

@@ -319,14 +319,18 @@ impl<'s> Engine<'s> {
         let after = self.board.unit(u).might();
         let mut fired = Vec::new();
         let perm = &self.board.perms[u];
+        let triggers: &'s [Trigger] = perm.triggers;
         let controller = perm.controller.unwrap_or(self.s.turn);
         if first {
-            let on = if role == Role::Attacker {
-                TriggerOn::Attack
+            let (on, what) = if role == Role::Attacker {
+                (TriggerOn::Attack, "attacks")
             } else {
-                TriggerOn::Defend
+                (TriggerOn::Defend, "defends")
             };
-            for t in perm.triggers.iter().filter(|t| t.on == on) {
+            for t in triggers.iter().filter(|t| t.on == on) {
+                if !self.alone_or_say(t, u, what) {
+                    continue;
+                }
                 fired.push(Fired {
                     trigger: t,
                     about: None,

@@ -26,18 +26,19 @@ impl<'s> Engine<'s> {
     /// The own-death triggers of `dying` (one event), with the Deathknell copies: a `death`
     /// trigger with `in_combat` only if its unit has a designation at the combat's battlefield.
     /// Returns the triggers and whether copies were made.
-    pub(super) fn death_triggers(&self, dying: &[usize]) -> (Vec<Fired<'s>>, bool) {
+    pub(super) fn death_triggers(&mut self, dying: &[usize]) -> (Vec<Fired<'s>>, bool) {
         let mut fired = Vec::new();
         let mut copies = false;
         for &d in dying {
             let obj = &self.board.perms[d];
+            let triggers: &'s [Trigger] = obj.triggers;
             let controller = obj.controller.unwrap_or(self.s.turn);
             let in_combat = self.combat.as_ref().is_some_and(|c| {
                 obj.place() == Some(Place::Battlefield(c.bf))
                     && obj.unit.as_ref().is_some_and(|u| u.role.is_some())
             });
-            for t in obj.triggers.iter().filter(|t| t.on == TriggerOn::Death) {
-                if t.in_combat && !in_combat {
+            for t in triggers.iter().filter(|t| t.on == TriggerOn::Death) {
+                if t.in_combat && !in_combat || !self.alone_or_say(t, d, "dies") {
                     continue;
                 }
                 let extra = if t.deathknell {

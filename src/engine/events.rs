@@ -201,6 +201,52 @@ impl<'s> Engine<'s> {
         self.event_triggers(&events, &cause)
     }
 
+    /// The other units unit `u`'s controller controls at its location (a facedown card is not
+    /// a unit): none means `u` is alone there. Units dying in the same action are still there.
+    pub(super) fn companions(&self, u: usize) -> Vec<String> {
+        let me = &self.board.perms[u];
+        let Some(place) = me.place() else {
+            return Vec::new();
+        };
+        self.board
+            .perms
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| {
+                *i != u
+                    && p.kind == BoardKind::Unit
+                    && p.controller == me.controller
+                    && p.place() == Some(place)
+            })
+            .map(|(_, p)| p.id.clone())
+            .collect()
+    }
+
+    /// Whether trigger `t` of unit `u`, an `alone` one, may fire (383.2.a.1); when it may not,
+    /// a step says who is with the unit. `what` names the event ("dies", "attacks").
+    pub(super) fn alone_or_say(&mut self, t: &Trigger, u: usize, what: &str) -> bool {
+        if !t.alone {
+            return true;
+        }
+        let with = self.companions(u);
+        if with.is_empty() {
+            return true;
+        }
+        let id = self.board.perms[u].id.clone();
+        self.step(
+            self.board.perms[u].controller,
+            format!(
+                "{}: not triggered, {id} {what} but not alone: {} {} with it",
+                t.item.id,
+                effects::join_and(&with),
+                if with.len() == 1 { "is" } else { "are" }
+            ),
+            &[Cite::ConditionAttached],
+            Vec::new(),
+        );
+        false
+    }
+
     /// The id an effect of item `by` names: `that_unit` is the unit its trigger's event was
     /// about (the id it had; gone from the board, it is a unit no longer there).
     pub(super) fn event_id<'a>(&'a self, by: usize, id: &'a str) -> &'a str {

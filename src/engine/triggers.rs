@@ -52,6 +52,10 @@ impl<'s> Engine<'s> {
             .collect();
         let mut ordered = Vec::new();
         let mut all_cites = cites.to_vec();
+        // An `alone` trigger that fires met its attached clause (383.2.a.1).
+        if created.iter().any(|(_, t)| t.alone) {
+            all_cites.push(Cite::ConditionAttached);
+        }
         let present: BTreeSet<PlayerId> = created
             .iter()
             .map(|(i, _)| self.inst[*i].controller)

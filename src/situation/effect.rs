@@ -297,6 +297,10 @@ pub struct Trigger {
     pub deathknell: bool,
     /// `death` on a unit only: fires only if the unit had a designation in the combat (740.2.c).
     pub in_combat: bool,
+    /// `alone: true` on a unit's `death`, `attack` or `defend`: fires only if, at the event, no
+    /// other unit its controller controls is at its location ("when I attack alone", "if I
+    /// died alone": a clause attached to the condition, 383.2.a.1).
+    pub alone: bool,
     /// `nth: N`: an "the Nth time" (or "your Nth card") trigger: it fires once, when its
     /// condition is met for the Nth time this turn, however many instances meet it at once
     /// (383.1.b). `None`: each time.

@@ -34,6 +34,7 @@ const OTHER_BOARD_KEYS: &[&str] = &[
     "of",
     "deathknell",
     "in_combat",
+    "alone",
     "ready",
     "exhaust",
 ];

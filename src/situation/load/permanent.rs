@@ -320,6 +320,7 @@ impl<'a> Reader<'a> {
             },
             deathknell: true,
             in_combat: false,
+            alone: false,
             nth: None,
             met_before: 0,
             implicit: true,

@@ -77,6 +77,7 @@ impl<'a> Reader<'a> {
                 "in_combat",
                 "nth",
                 "met_before",
+                "alone",
             ],
             "`{ on: play, item: { name: ... } }`",
         )?;
@@ -108,7 +109,7 @@ impl<'a> Reader<'a> {
             None => Some(CardKind::Card),
         };
         // Keys that belong to one `on` only.
-        let only: [(&str, &[&str]); 6] = [
+        let only: [(&str, &[&str]); 7] = [
             ("turn", &["beginning_phase", "end_of_turn"]),
             (
                 "of",
@@ -118,6 +119,7 @@ impl<'a> Reader<'a> {
             ("in_combat", &["death"]),
             ("nth", NTH_ON),
             ("met_before", &["unit_dies", "you_stun", "ready", "damaged"]),
+            ("alone", &["death", "attack", "defend"]),
         ];
         for (key, ons) in only {
             if let (Some(n), Some(o)) = (map.get_node(key), on) {
@@ -180,6 +182,22 @@ impl<'a> Reader<'a> {
             .get_node("in_combat")
             .and_then(|n| self.boolean(n, "`in_combat`"))
             .unwrap_or(false);
+        let alone = map
+            .get_node("alone")
+            .and_then(|n| self.boolean(n, "`alone`"))
+            .unwrap_or(false);
+        if let (Some(n), false) = (map.get_node("alone"), carrier.is_unit()) {
+            let loc = self.key_loc(map, "alone").unwrap_or_else(|| self.loc(n));
+            self.push(
+                Problem::new(
+                    "misplaced_key",
+                    loc,
+                    "`alone` is for a unit's own death, attack or defend: only a unit is alone at its location",
+                )
+                .label("not on a unit")
+                .help("remove `alone`"),
+            );
+        }
         if let (Some(n), true) = (map.get_node("in_combat"), carrier.is_gear()) {
             let loc = self
                 .key_loc(map, "in_combat")
@@ -248,6 +266,7 @@ impl<'a> Reader<'a> {
             item,
             deathknell,
             in_combat,
+            alone,
             nth,
             met_before,
             implicit: false,
@@ -264,6 +283,13 @@ pub(super) enum TriggerCarrier {
 }
 
 impl TriggerCarrier {
+    fn is_unit(self) -> bool {
+        matches!(
+            self,
+            Self::Board(Some(BoardKind::Unit)) | Self::Item(Some(ItemKind::Unit))
+        )
+    }
+
     fn is_gear(self) -> bool {
         matches!(
             self,
