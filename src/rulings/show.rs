@@ -50,7 +50,7 @@ pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> 
             })
             .collect();
         let known = if touched.is_empty() {
-            "Nothing known about October changes this answer unless a warning or nuance here says so".to_string()
+            "Nothing known about October changes this answer".to_string()
         } else {
             format!(
                 "October removed or changed {} of the rules it cites ({}): read the answer against the October rules",
@@ -60,7 +60,7 @@ pub fn warnings(r: &RulingEntry, date: &str, edition: EditionId) -> Vec<String> 
         };
         out.push(format!(
             "Checked against the July 2026 Core Rules; on {date} the October 2026 Core Rules are in force. {known}{}.",
-            if edition == EditionId::October { "; its Rules line is in October's numbers, while a number in its text is July's unless marked October" } else { "; `--rules october` gives its Rules line in October's numbers" }
+            if edition == EditionId::October { "; Rules line in October's numbers, numbers in the text July's" } else { "; `--rules october` gives its Rules line in October's numbers" }
         ));
     }
     if r.checked_against == "october"
@@ -176,15 +176,16 @@ fn rules_line(r: &RulingEntry, edition: EditionId) -> Option<String> {
 pub fn ruling_text(r: &RulingEntry, date: &str, edition: EditionId, width: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}  ({}, {})", r.heading(), r.id, kind(r));
-    for w in warnings(r, date, edition) {
-        let _ = writeln!(out, "{}", wrap(&format!("Warning: {w}"), width, 9));
-    }
     let _ = writeln!(
         out,
         "\n{}",
         wrap(&format!("Question: {}", r.question), width, 2)
     );
     let _ = writeln!(out, "{}", wrap(&format!("Answer: {}", r.answer), width, 2));
+    // Right under the answer they qualify, as in Markdown.
+    for w in warnings(r, date, edition) {
+        let _ = writeln!(out, "{}", wrap(&format!("Warning: {w}"), width, 9));
+    }
     if !r.sequence.is_empty() {
         let _ = writeln!(out, "What happens:");
         for (k, s) in r.sequence.iter().enumerate() {
