@@ -713,3 +713,20 @@ fn a_number_the_editions_give_to_two_rules_says_so_and_which_each_ruling_cites()
     let one = stdout(&run(&["ruling", "355.14"]));
     assert!(!one.contains("names two rules"), "{one}");
 }
+
+/// From the judge's trial of search: a best match that holds only some of the judge's words
+/// says which it lacks, so a weak match reads as one; a match holding them all says nothing.
+#[test]
+fn a_best_match_missing_some_of_the_words_says_which() {
+    let text = stdout(&run(&["ruling", "stun zorblat during combat", "--width", "100"]));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Not in this ruling: 1 of your words (zorblat); it holds stun, combat."),
+        "{text}"
+    );
+    let whole = stdout(&run(&["ruling", "stun during combat", "--width", "100"]));
+    assert!(!whole.contains("Not in this ruling"), "{whole}");
+    // A card or rule match is not a word match: nothing to say.
+    let card = stdout(&run(&["ruling", "crumbling sands", "--width", "100"]));
+    assert!(!card.contains("Not in this ruling"), "{card}");
+}

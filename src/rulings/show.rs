@@ -282,6 +282,33 @@ pub fn hits_text(
         edition,
         usize::from(width),
     ));
+    // A word match that leaves some of the judge's words out says which, so a weak match
+    // shows as one (and the words to try again without).
+    if first.matched == "words" {
+        if let Some(at) = super::all().iter().position(|r| r.id == first.ruling.id) {
+            let held = super::words::held(&super::search::normalise(query), at);
+            let (yes, no): (Vec<_>, Vec<_>) = held.into_iter().partition(|(_, h)| *h);
+            if !no.is_empty() {
+                let words = |v: Vec<(String, bool)>| {
+                    v.into_iter().map(|(w, _)| w).collect::<Vec<_>>().join(", ")
+                };
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    wrap(
+                        &format!(
+                            "Not in this ruling: {} of your words ({}); it holds {}.",
+                            no.len(),
+                            words(no),
+                            words(yes)
+                        ),
+                        usize::from(width),
+                        2
+                    )
+                );
+            }
+        }
+    }
     if hits.len() > 1 {
         let more = if total > hits.len() {
             format!(

@@ -483,6 +483,100 @@ fn word_match(q: &str, w: &str, card_word: bool) -> f64 {
     }
 }
 
+/// The question's words, with each one's matches against the library's vocabulary and its
+/// phrases' stems, made once per question.
+struct Matcher {
+    words: Vec<QueryWord>,
+    /// For each single word sought (as written or a synonym), how well it matches each word of
+    /// the vocabulary.
+    sought: HashMap<String, Vec<f64>>,
+    /// For each phrase sought, its stems.
+    phrases: HashMap<Vec<String>, Vec<String>>,
+}
+
+impl Matcher {
+    fn new(q: &str) -> Matcher {
+        let lib = library();
+        let words = query_words(q);
+        let mut sought: HashMap<String, Vec<f64>> = HashMap::new();
+        for w in &words {
+            for (alt, _) in &w.alternatives {
+                for x in alt {
+                    sought.entry(x.clone()).or_insert_with(|| {
+                        lib.vocabulary
+                            .iter()
+                            .zip(&lib.card_word)
+                            .map(|(v, &c)| word_match(x, v, c))
+                            .collect()
+                    });
+                }
+            }
+        }
+        let phrases = words
+            .iter()
+            .flat_map(|w| &w.alternatives)
+            .filter(|(alt, _)| alt.len() > 1)
+            .map(|(alt, _)| {
+                (
+                    alt.clone(),
+                    alt.iter().map(|x| stem(x).to_string()).collect(),
+                )
+            })
+            .collect();
+        Matcher {
+            words,
+            sought,
+            phrases,
+        }
+    }
+
+    /// How well query word `w` stands in place `f` of ruling `p`: its best form there (the
+    /// word as written or a synonym, weighed).
+    fn found(&self, p: &Prepared, w: &QueryWord, f: Field) -> f64 {
+        let at = p.at(f);
+        w.alternatives
+            .iter()
+            .map(|(alt, weight)| {
+                let found = if alt.len() > 1 {
+                    // A phrase counts where it stands word for word.
+                    let want: Vec<&str> = self.phrases[alt].iter().map(String::as_str).collect();
+                    f64::from(u8::from(said_in(&at.stems, &want)))
+                } else {
+                    let m = &self.sought[&alt[0]];
+                    at.ids.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
+                };
+                found * weight
+            })
+            .fold(0.0, f64::max)
+    }
+}
+
+/// The question's words as the judge wrote them (a phrase of the synonym table as one), each
+/// with whether ruling `index` (in library order) holds it anywhere, as written or as a
+/// synonym: what a judge reads to see why a ruling came up, and what it lacks.
+pub(super) fn held(q: &str, index: usize) -> Vec<(String, bool)> {
+    let m = Matcher::new(q);
+    let p = &library().rulings[index];
+    m.words
+        .iter()
+        .map(|w| {
+            let fields = [
+                Field::Strong,
+                Field::Question,
+                Field::Lead,
+                Field::Middle,
+                Field::Weak,
+            ];
+            let keywords = (0..p.keyword_places.len()).map(Field::Keyword);
+            let holds = fields
+                .into_iter()
+                .chain(keywords)
+                .any(|f| m.found(p, w, f) > 0.0);
+            (w.alternatives[0].0.join(" "), holds)
+        })
+        .collect()
+}
+
 /// Every ruling's score for the question's words (`None` where no word matches), at most 150:
 /// each word counts by its best place (title, cards and keywords three times, question and
 /// answer twice, the rest once), weighted by how few rulings hold it, so a ruling holding the
@@ -491,50 +585,11 @@ fn word_match(q: &str, w: &str, card_word: bool) -> f64 {
 /// says them only here and there: the lead is the ruling's answer in a sentence.
 pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
     let lib = library();
-    let words = query_words(q);
-    if words.is_empty() {
+    let m = Matcher::new(q);
+    if m.words.is_empty() {
         return vec![None; lib.rulings.len()];
     }
-    // Each distinct word sought, against the whole vocabulary.
-    let mut sought: HashMap<&str, Vec<f64>> = HashMap::new();
-    for w in &words {
-        for (alt, _) in &w.alternatives {
-            for x in alt {
-                sought.entry(x.as_str()).or_insert_with(|| {
-                    lib.vocabulary
-                        .iter()
-                        .zip(&lib.card_word)
-                        .map(|(v, &c)| word_match(x, v, c))
-                        .collect()
-                });
-            }
-        }
-    }
-    // The stemmed phrases sought.
-    let phrases: HashMap<&[String], Vec<&str>> = words
-        .iter()
-        .flat_map(|w| &w.alternatives)
-        .filter(|(alt, _)| alt.len() > 1)
-        .map(|(alt, _)| (alt.as_slice(), alt.iter().map(|x| stem(x)).collect()))
-        .collect();
-    // How well query word `w` stands in place `f` of ruling `p`: its best form there (the word
-    // as written or a synonym, weighed).
-    let found = |p: &Prepared, w: &QueryWord, f: Field| -> f64 {
-        let at = p.at(f);
-        w.alternatives
-            .iter()
-            .map(|(alt, weight)| {
-                let found = if alt.len() > 1 {
-                    // A phrase counts where it stands word for word.
-                    f64::from(u8::from(said_in(&at.stems, &phrases[alt.as_slice()])))
-                } else {
-                    let m = &sought[alt[0].as_str()];
-                    at.ids.iter().map(|&i| m[i as usize]).fold(0.0, f64::max)
-                };
-                found * weight
-            })
-            .fold(0.0, f64::max)
-    };
+    let words = &m.words;
     // Per ruling, per query word: its places together, and how well the answer's lead says it.
     let per: Vec<Vec<(f64, f64)>> = lib
         .rulings
@@ -542,7 +597,7 @@ pub(super) fn scores(q: &str) -> Vec<Option<f64>> {
         .map(|p| {
             words
                 .iter()
-                .map(|w| (p.place(|f| found(p, w, f)), found(p, w, Field::Lead)))
+                .map(|w| (p.place(|f| m.found(p, w, f)), m.found(p, w, Field::Lead)))
                 .collect()
         })
         .collect();
