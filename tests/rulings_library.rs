@@ -718,7 +718,12 @@ fn a_number_the_editions_give_to_two_rules_says_so_and_which_each_ruling_cites()
 /// says which it lacks, so a weak match reads as one; a match holding them all says nothing.
 #[test]
 fn a_best_match_missing_some_of_the_words_says_which() {
-    let text = stdout(&run(&["ruling", "stun zorblat during combat", "--width", "100"]));
+    let text = stdout(&run(&[
+        "ruling",
+        "stun zorblat during combat",
+        "--width",
+        "100",
+    ]));
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("Not in this ruling: 1 of your words (zorblat); it holds stun, combat."),
