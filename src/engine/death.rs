@@ -162,6 +162,20 @@ impl<'s> Engine<'s> {
         report
     }
 
+    /// The event of `dying` dying in one action, as a trigger step names its cause ("poro
+    /// died", "poro and yeti died together").
+    pub(super) fn died_cause(&self, dying: &[usize]) -> String {
+        let ids: Vec<String> = dying
+            .iter()
+            .map(|&d| self.board.perms[d].id.clone())
+            .collect();
+        if ids.len() == 1 {
+            format!("{} died", ids[0])
+        } else {
+            format!("{} died together", effects::join_and(&ids))
+        }
+    }
+
     /// Moves `dying` to the trash together (370.1.a.2); a token ceases to exist (186.1).
     pub(super) fn bury(&mut self, dying: &[usize], report: &mut DeathReport) {
         for &d in dying {

@@ -140,17 +140,13 @@ impl<'s> Engine<'s> {
     }
 
     /// Puts the triggers `events` set off on the Chain as pending, `cause` naming the events,
-    /// with 383.2.c (and 383.1.b where an `nth` trigger fired).
+    /// with 383.2.c.
     pub(super) fn event_triggers(&mut self, events: &[Event], cause: &str) -> Res {
         let fired = self.fire_events(events);
         if fired.is_empty() {
             return Ok(());
         }
-        let mut cites = vec![Cite::TriggerAfterEvent];
-        if fired.iter().any(|f| f.trigger.nth.is_some()) {
-            cites.push(Cite::NthTime);
-        }
-        self.put_triggers(fired, cause, &cites)?;
+        self.put_triggers(fired, cause, &[Cite::TriggerAfterEvent])?;
         Ok(())
     }
 
@@ -165,10 +161,6 @@ impl<'s> Engine<'s> {
         if events.is_empty() {
             return Ok(());
         }
-        let ids: Vec<String> = dead
-            .iter()
-            .map(|&d| self.board.perms[d].id.clone())
-            .collect();
         // A carrier that died in this action does not see the others (383.2.c.2).
         let blind: Vec<String> = dead
             .iter()
@@ -193,11 +185,7 @@ impl<'s> Engine<'s> {
                 Vec::new(),
             );
         }
-        let cause = if ids.len() == 1 {
-            format!("{} died", ids[0])
-        } else {
-            format!("{} died together", effects::join_and(&ids))
-        };
+        let cause = self.died_cause(dead);
         self.event_triggers(&events, &cause)
     }
 

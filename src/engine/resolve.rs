@@ -131,9 +131,6 @@ impl<'s> Engine<'s> {
         }) {
             cites.push(Cite::WhenYouPlay);
         }
-        if fired.iter().any(|f| f.trigger.nth.is_some()) {
-            cites.push(Cite::NthTime);
-        }
         let cause = if spec.kind.is_permanent() {
             format!("{iid} entered the board")
         } else {

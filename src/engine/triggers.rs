@@ -52,7 +52,11 @@ impl<'s> Engine<'s> {
             .collect();
         let mut ordered = Vec::new();
         let mut all_cites = cites.to_vec();
-        // An `alone` trigger that fires met its attached clause (383.2.a.1).
+        // An "Nth time" trigger fired at its Nth time (383.1.b); an `alone` one met its attached
+        // clause (383.2.a.1).
+        if created.iter().any(|(_, t)| t.nth.is_some()) && !all_cites.contains(&Cite::NthTime) {
+            all_cites.push(Cite::NthTime);
+        }
         if created.iter().any(|(_, t)| t.alone) {
             all_cites.push(Cite::ConditionAttached);
         }

@@ -109,11 +109,7 @@ impl<'s> Engine<'s> {
             cites.extend([Cite::CardText, Cite::DeathknellCopyOrder]);
         }
         self.step(who, what, &cites, Vec::new());
-        let cause = if ids.len() == 1 {
-            format!("{} died", ids[0])
-        } else {
-            format!("{} died together", join_and(&ids))
-        };
+        let cause = self.died_cause(&dying);
         let added = self.put_triggers(
             fired,
             &cause,
