@@ -93,8 +93,8 @@ impl<'s> Engine<'s> {
                 _ => None,
             })
             .flatten()
+            .map(|id| self.event_id(idx, id).to_string())
             .filter(|id| self.on_board(id).is_some())
-            .cloned()
             .collect();
         if !kept.is_empty() {
             self.step(
