@@ -46,9 +46,9 @@ fn every_judge_question_finds_its_rulings_in_the_first_three() {
         }
     }
     // Issue 22 asks for all forty. On the 300 rulings 39 passed; re-judged on 513, 35 pass,
-    // and 37 once the answer's lead counted (the misses are printed below). Lower this as tuning
-    // goes on; never raise it.
-    const AT_MOST_MISSED: usize = 3;
+    // 37 once the answer's lead counted, 38 once a ruling's companion followed it (the misses
+    // are printed below). Lower this as tuning goes on; never raise it.
+    const AT_MOST_MISSED: usize = 2;
     eprintln!(
         "{} of 40 questions miss a ruling in their first three:\n{}",
         failed.len(),

@@ -31,6 +31,12 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("untap", "ready"),
     ("fizzle", "mistarget"),
     ("lifo", "newest"),
+    ("sac", "kill"),
+    ("sacrifice", "kill"),
+    ("exile", "banish"),
+    ("graveyard", "trash"),
+    ("blocker", "defender"),
+    ("block", "defend"),
 ];
 
 fn words(text: &str) -> Vec<String> {

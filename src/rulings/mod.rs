@@ -5,6 +5,7 @@
 //! - [`search`](mod@search): ranking and the `--list` filters;
 //! - [`show`]: a ruling as text, Markdown or JSON, with the edition warnings.
 
+mod companions;
 pub mod search;
 pub mod show;
 mod words;

@@ -4,6 +4,7 @@
 //! typo), a rule number of either edition, a keyword, and words of the ruling's text; a ruling
 //! holding the exact card name always ranks above one that does not.
 
+use super::companions;
 use super::words::{self, Prepared};
 use super::{all, RulingEntry, SourceKind};
 use crate::edition::{EditionId, Editions};
@@ -244,8 +245,8 @@ fn rank_adjustment(r: &RulingEntry, q: &str) -> f64 {
     s
 }
 
-/// Rulings matching `query`, best first (ties in file-name order), at most `limit`; a rule
-/// number is read in either edition.
+/// Rulings matching `query`, best first (ties in file-name order), a ruling's companions
+/// (`companions`) right after it, at most `limit`; a rule number is read in either edition.
 pub fn search(query: &str, limit: usize) -> Vec<RulingHit> {
     search_in(query, limit, None)
 }
@@ -270,26 +271,39 @@ pub fn search_in(query: &str, limit: usize, edition: Option<EditionId>) -> Vec<R
     } else {
         words::scores(&q)
     };
-    let mut hits: Vec<RulingHit> = all()
+    let mut hits: Vec<(usize, RulingHit)> = all()
         .iter()
         .zip(&words::library().rulings)
         .zip(words)
-        .filter_map(|((r, p), w)| {
+        .enumerate()
+        .filter_map(|(i, ((r, p), w))| {
             let number = number.as_deref().map(|n| (n, edition));
-            score(r, p, &q, number, w).map(|(score, matched)| RulingHit {
-                ruling: r,
-                score: ((score + rank_adjustment(r, &q)) * 100.0).round() / 100.0,
-                matched,
+            score(r, p, &q, number, w).map(|(score, matched)| {
+                let hit = RulingHit {
+                    ruling: r,
+                    score: ((score + rank_adjustment(r, &q)) * 100.0).round() / 100.0,
+                    matched,
+                };
+                (i, hit)
             })
         })
         .collect();
-    hits.sort_by(|a, b| {
+    hits.sort_by(|(_, a), (_, b)| {
         b.score
             .total_cmp(&a.score)
             .then(a.ruling.id.cmp(b.ruling.id))
     });
-    hits.truncate(limit);
-    hits
+    // The other half of a ruling's answer follows it.
+    let mut order: Vec<usize> = hits.iter().map(|(i, _)| *i).collect();
+    let mut by_index: std::collections::HashMap<usize, RulingHit> = hits.into_iter().collect();
+    companions::follow(&mut order, |i, j| {
+        by_index[&i].matched == by_index[&j].matched
+    });
+    order
+        .into_iter()
+        .take(limit)
+        .filter_map(|i| by_index.remove(&i))
+        .collect()
 }
 
 /// What `ruling QUERY` shows: the rulings passing `filter` that match `query`, best first, the

@@ -276,14 +276,8 @@ pub fn hits_text(
         );
         let _ = writeln!(out, "The best match cites {}.\n", cites(first.ruling));
     }
-    out.push_str(&ruling_text(
-        first.ruling,
-        date,
-        edition,
-        usize::from(width),
-    ));
-    // A word match that leaves some of the judge's words out says which, so a weak match
-    // shows as one (and the words to try again without).
+    // A word match that leaves some of the judge's words out says which, first, so a weak
+    // match reads as one before the ruling is read (and the words to try again without).
     if first.matched == "words" {
         if let Some(at) = super::all().iter().position(|r| r.id == first.ruling.id) {
             let held = super::words::held(&super::search::normalise(query), at);
@@ -294,10 +288,10 @@ pub fn hits_text(
                 };
                 let _ = writeln!(
                     out,
-                    "{}",
+                    "{}\n",
                     wrap(
                         &format!(
-                            "Not in this ruling: {} of your words ({}); it holds {}.",
+                            "Weak match: the ruling below lacks {} of your words ({}); it holds {}.",
                             no.len(),
                             words(no),
                             words(yes)
@@ -309,6 +303,12 @@ pub fn hits_text(
             }
         }
     }
+    out.push_str(&ruling_text(
+        first.ruling,
+        date,
+        edition,
+        usize::from(width),
+    ));
     if hits.len() > 1 {
         let more = if total > hits.len() {
             format!(

@@ -19,6 +19,10 @@ pub(super) struct Prepared {
     pub keywords: Vec<String>,
     /// Title and card names.
     strong: Place,
+    /// The id's words that title and card names lack: the id is a short second title
+    /// ("three-player-counter-war" says "counter war", which its title does not), and a word
+    /// both say counts once.
+    id: Place,
     /// Each keyword, in the ruling's order.
     keyword_places: Vec<Place>,
     /// The question.
@@ -43,6 +47,7 @@ struct Place {
 #[derive(Clone, Copy)]
 enum Field {
     Strong,
+    Id,
     Keyword(usize),
     Question,
     Lead,
@@ -53,7 +58,8 @@ enum Field {
 impl Prepared {
     /// How well something of the question stands in the ruling, from `found` (0 to 1 in one
     /// place): title, cards and keywords three times (a keyword less the further down its list
-    /// it stands), the question two and a half, the answer twice, the rest once; the best place
+    /// it stands), the question and the id's own words two and a half, the answer twice, the
+    /// rest once; the best place
     /// counts whole and the others a part, so a word the title, question and steps all say is
     /// central.
     fn place(&self, found: impl Fn(Field) -> f64) -> f64 {
@@ -62,7 +68,9 @@ impl Prepared {
             .fold(0.0, f64::max);
         let mut at = [
             (found(Field::Strong) * 3.0).max(keyword),
-            (found(Field::Middle) * 2.0).max(found(Field::Question) * 2.5),
+            (found(Field::Middle) * 2.0)
+                .max(found(Field::Question) * 2.5)
+                .max(found(Field::Id) * 2.5),
             found(Field::Weak),
         ];
         at.sort_by(|x, y| y.total_cmp(x));
@@ -73,6 +81,7 @@ impl Prepared {
     fn at(&self, f: Field) -> &Place {
         match f {
             Field::Strong => &self.strong,
+            Field::Id => &self.id,
             Field::Keyword(i) => &self.keyword_places[i],
             Field::Question => &self.question,
             Field::Lead => &self.lead,
@@ -149,6 +158,17 @@ fn lead(answer: &str) -> &str {
     answer
 }
 
+/// The words of `s` that `other` does not say (normalised), in their order.
+fn words_not_in(s: &str, other: &str) -> String {
+    let other = normalise(other);
+    let other: Vec<&str> = other.split(' ').collect();
+    normalise(s)
+        .split(' ')
+        .filter(|w| !other.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Every distinct word of every ruling, whether it is a word of a card's name, and each ruling
 /// prepared.
 pub(super) struct Library {
@@ -210,6 +230,7 @@ pub(super) fn library() -> &'static Library {
                     cards: r.cards.iter().map(|c| normalise(c)).collect(),
                     keywords: r.keywords.iter().map(|k| normalise(k)).collect(),
                     strong: place(&names),
+                    id: place(&words_not_in(&r.id.replace('-', " "), &names)),
                     keyword_places: r.keywords.iter().map(|k| place(k)).collect(),
                     question: place(r.question),
                     lead: place(lead(r.answer)),
@@ -562,6 +583,7 @@ pub(super) fn held(q: &str, index: usize) -> Vec<(String, bool)> {
         .map(|w| {
             let fields = [
                 Field::Strong,
+                Field::Id,
                 Field::Question,
                 Field::Lead,
                 Field::Middle,
