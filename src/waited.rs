@@ -1,8 +1,8 @@
 //! Where a written play or standard move did not fit (issue 21): a `play` the replay refused or
 //! never reached, or a `move` refused (during a Closed State, say), which `pass` actions written
 //! just before it, for the players who then held Priority or Focus, would have let through. Found by replaying the file with those passes added (never changing
-//! the replay itself), and told as a hint: "Ana's play of bolt waited for Ben: write `pass: Ben`
-//! before it".
+//! the replay itself), and told as a hint: "Ana's play of bolt, refused as written, goes through
+//! after Ben's pass: write `pass: Ben` before it if that was meant".
 //!
 //! Written passes are used at the first Priority or Focus they fit, so a file that needs a pass
 //! before a play often reads well and replays otherwise; this says where.
@@ -21,6 +21,8 @@ pub struct Waited {
     pub id: String,
     /// A standard move (`move`), not a play.
     pub is_move: bool,
+    /// Refused as written (else never reached).
+    pub refused: bool,
     /// Its controller.
     pub controller: PlayerId,
     /// The passes to write before it, in order.
@@ -59,6 +61,7 @@ pub fn waited(s: &Situation, traces: &[Trace]) -> Vec<Waited> {
                     loc: s.actions[i].loc,
                     id: id.clone(),
                     is_move,
+                    refused: t.outcome.refused.iter().any(|(x, _)| x == id),
                     controller,
                     passes,
                     editions: vec![t.edition],

@@ -559,6 +559,13 @@ fn the_replay_command_a_ruling_prints_works_outside_the_repository() {
     let note = String::from_utf8_lossy(&narrow.stderr);
     assert!(note.contains("bundled"), "{note}");
     assert!(note.lines().all(|l| l.chars().count() <= 60), "{note}");
+    // The bare id, as `ruling` shows it, replays the same (the fresh user's trial).
+    let by_id = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
+        .current_dir(&elsewhere)
+        .args(["replay", "crumbling-sands-counters-first-of-two"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&by_id), stdout(&run(&["replay", path])));
     // A ruling that does not exist is still a read error.
     let out = Command::new(env!("CARGO_BIN_EXE_chainjudge"))
         .current_dir(&elsewhere)

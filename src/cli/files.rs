@@ -67,7 +67,7 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
             fail(
                 "read",
                 format!("cannot read {shown}: {e}"),
-                "check the path; bundled rulings are found as rulings/<id>.yaml (`chainjudge ruling --list` lists them)".into(),
+                "check the path; a bundled ruling is found by its id or as rulings/<id>.yaml (`chainjudge ruling --list` lists them)".into(),
             )
         }
     })?;

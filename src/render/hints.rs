@@ -33,8 +33,10 @@ pub(crate) fn hints_at(r: &Report) -> Vec<(usize, usize, String)> {
         out.push((
             line,
             col,
+            // The play as written stays what the replay says (refused, say, in a showdown);
+            // the hint only offers the reading where it came after the passes.
             format!(
-                "{}'s {} {} waited for {}: write {} before it{under}",
+                "{}'s {} {}, {} as written, goes through after {}: write {} before it if that was meant{under}",
                 s.name(w.controller),
                 if w.is_move {
                     "standard move"
@@ -42,13 +44,21 @@ pub(crate) fn hints_at(r: &Report) -> Vec<(usize, usize, String)> {
                     "play of"
                 },
                 w.id,
-                crate::engine::join_and(&names),
+                if w.refused { "refused" } else { "never reached" },
+                passes_of(&names),
                 crate::engine::join_and(&write)
             ),
         ));
     }
     out.sort_by_key(|(line, col, _)| (*line, *col));
     out
+}
+
+/// "Ben's pass", "Ben's and Cleo's passes".
+fn passes_of(names: &[String]) -> String {
+    let owners: Vec<String> = names.iter().map(|n| format!("{n}'s")).collect();
+    let noun = if names.len() == 1 { "pass" } else { "passes" };
+    format!("{} {noun}", crate::engine::join_and(&owners))
 }
 
 /// The file's hints, one line each: "line L: text".

@@ -3,13 +3,33 @@
 
 use super::*;
 
-/// `s` for a Markdown table cell: `|` escaped, HTML written as text, line breaks as `<br>`.
+/// `s` for a Markdown table cell, escaped only where Markdown would read it otherwise, so the
+/// text pasted where Markdown is not rendered (a chat, say) still reads as written (`->`, `a <
+/// b`): `|` always; `<` starting what could be an HTML tag and `&` starting what could be an
+/// entity (before a letter, `/`, `!`, `?` or `#`), and `\` before punctuation, with a
+/// backslash; line breaks as `<br>`.
 fn md_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('|', "\\|")
-        .replace('\n', "<br>")
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let escape = match c {
+            '|' => true,
+            '<' => next.is_some_and(|n| n.is_ascii_alphabetic() || "/!?".contains(n)),
+            '&' => next.is_some_and(|n| n.is_ascii_alphanumeric() || n == '#'),
+            '\\' => next.is_some_and(|n| n.is_ascii_punctuation()),
+            _ => false,
+        };
+        match c {
+            '\n' => out.push_str("<br>"),
+            _ if escape => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// The report as Markdown, for pasting into a ruling write-up.

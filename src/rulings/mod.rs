@@ -95,8 +95,8 @@ pub mod data {
 }
 
 /// The bundled text of the ruling a path names, when the path is `rulings/ID.yaml` (or
-/// `ID.yaml`) and ruling ID has a situation: what `replay` falls back to when no such file is
-/// on disk.
+/// `ID.yaml`, or the bare id `ID`, as `ruling` shows it) and ruling ID has a situation: what
+/// `replay` falls back to when no such file is on disk.
 pub fn bundled(path: &std::path::Path) -> Option<&'static str> {
     let parent = path
         .parent()
@@ -108,7 +108,7 @@ pub fn bundled(path: &std::path::Path) -> Option<&'static str> {
         return None;
     }
     let name = path.file_name()?.to_str()?;
-    let id = name.strip_suffix(".yaml")?;
+    let id = name.strip_suffix(".yaml").unwrap_or(name);
     all()
         .iter()
         .find(|r| r.id == id && !r.text.is_empty())
