@@ -493,10 +493,11 @@ fn word_match(q: &str, w: &str, card_word: bool) -> f64 {
         1.0
     } else if q.len() >= 4 && w.starts_with(q) && w.len() <= q.len() + 4 {
         0.9
+    } else if q.len() >= 4 && stem(q) == stem(w) {
+        // Before the shorter form: "played" is "play" with an ending, as "plays" is.
+        0.9
     } else if w.len() >= 4 && q.starts_with(w) && q.len() <= w.len() + 3 {
         0.8
-    } else if q.len() >= 4 && stem(q) == stem(w) {
-        0.9
     } else if card_word && q.len() >= 5 && w.len() >= 5 && strsim::osa_distance(q, w) == 1 {
         0.85
     } else {
@@ -680,6 +681,12 @@ mod tests {
         assert!(word_match("equip", "equipment", false) > 0.0);
         // Another word that starts with it is no ending: a battle (combat) is no battlefield.
         assert_eq!(word_match("battle", "battlefield", false), 0.0);
+        // The same word with another ending matches as well as one with an ending added:
+        // "played" is "play" as much as "plays" is.
+        assert_eq!(
+            word_match("played", "play", false),
+            word_match("play", "plays", false)
+        );
     }
 
     #[test]
