@@ -351,10 +351,26 @@ fn libyaml(src: &str, sink: &mut Sink) -> Result<(), String> {
         col: m.column + 1,
         index: m.index,
     };
+    // A `&[u8]` input hands the parser the whole text in one `fill_buf`, which it decodes into
+    // its queue of `char`s at once (4 bytes a character); a bounded reader keeps that queue small.
     let mut parser = Parser::new();
-    parser.set_input(src.as_bytes());
+    parser.set_input(std::io::BufReader::with_capacity(1 << 16, src.as_bytes()));
     for ev in parser {
-        let ev = ev.map_err(|e| format!("error: {e}"))?;
+        let ev = ev.map_err(|e| {
+            let at = |m: Option<Mark>| {
+                m.map_or("?".into(), |m| {
+                    format!("{}:{} [{}]", m.line + 1, m.column + 1, m.index)
+                })
+            };
+            let context = e.context().map_or(String::new(), |c| {
+                format!(" ({c}, from {})", at(e.context_mark()))
+            });
+            format!(
+                "error at {}: {}{context}",
+                at(e.problem_mark()),
+                e.problem()
+            )
+        })?;
         let (kind, style, anch, tag, value) = match ev.data {
             EventData::StreamStart { .. } => (Kind::StreamStart, Style::None, None, None, ""),
             EventData::StreamEnd => (Kind::StreamEnd, Style::None, None, None, ""),
