@@ -171,8 +171,6 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
         return w.write_all(b"[]");
     }
     w.write_all(b"[\n")?;
-    // One buffer for every row: a row's JSON is small, however long the Chain.
-    let mut buf = Vec::with_capacity(4096);
     for (n, row) in r.rows.iter().enumerate() {
         let mut jr = JsonRow {
             n: n + 1,
@@ -189,18 +187,15 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
                 }
             }
         }
-        buf.clear();
-        serde_json::to_writer_pretty(&mut buf, &jr).map_err(io::Error::other)?;
         if n > 0 {
             w.write_all(b",\n")?;
         }
-        for (k, line) in buf.split(|&b| b == b'\n').enumerate() {
-            if k > 0 {
-                w.write_all(b"\n")?;
-            }
-            w.write_all(b"    ")?;
-            w.write_all(line)?;
-        }
+        // Written in place at its final indentation: the document's `steps` list is two levels
+        // in, so a row's fields are three.
+        w.write_all(b"    ")?;
+        let mut ser =
+            serde_json::Serializer::with_formatter(&mut *w, super::json_indent::Indented::at(2));
+        serde::Serialize::serialize(&jr, &mut ser).map_err(io::Error::other)?;
     }
     w.write_all(b"\n  ]")
 }

@@ -14,6 +14,7 @@ mod fit;
 mod head;
 mod hints;
 mod json;
+mod json_indent;
 mod line;
 mod markdown;
 mod next;
