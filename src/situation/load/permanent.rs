@@ -49,13 +49,21 @@ pub(super) enum Carrier {
 }
 
 impl<'a> Reader<'a> {
-    fn misplaced(&mut self, map: &MarkedMappingNode, key: &str, msg: String, help: &str) {
+    /// Reports `key` as not allowed in `map`, if it is there; the message and help are made
+    /// only then (this runs for every key a carrier forbids, on every entry of a file).
+    fn misplaced(
+        &mut self,
+        map: &MarkedMappingNode,
+        key: &str,
+        msg: impl FnOnce() -> String,
+        help: impl FnOnce() -> String,
+    ) {
         if let Some(n) = map.get_node(key) {
             let loc = self.key_loc(map, key).unwrap_or_else(|| self.loc(n));
             self.push(
-                Problem::new("misplaced_key", loc, msg)
+                Problem::new("misplaced_key", loc, msg())
                     .label("not allowed here")
-                    .help(help.to_string()),
+                    .help(help()),
             );
         }
     }
@@ -99,8 +107,8 @@ impl<'a> Reader<'a> {
                 self.misplaced(
                     map,
                     key,
-                    format!("`{key}` is only for {what}"),
-                    &format!("remove `{key}`"),
+                    || format!("`{key}` is only for {what}"),
+                    || format!("remove `{key}`"),
                 );
             }
         } else if on_item {
@@ -114,8 +122,8 @@ impl<'a> Reader<'a> {
                 self.misplaced(
                     map,
                     key,
-                    format!("`{key}` describes a unit on the board; a unit enters undamaged, exhausted and without modifiers"),
-                    &format!("remove `{key}`"),
+                    || format!("`{key}` describes a unit on the board; a unit enters undamaged, exhausted and without modifiers"),
+                    || format!("remove `{key}`"),
                 );
             }
         } else {
@@ -123,8 +131,8 @@ impl<'a> Reader<'a> {
                 self.misplaced(
                     map,
                     key,
-                    format!("`{key}` says how a unit is played: it goes on its item, not on a board entry"),
-                    &format!("remove `{key}`"),
+                    || format!("`{key}` says how a unit is played: it goes on its item, not on a board entry"),
+                    || format!("remove `{key}`"),
                 );
             }
         }
@@ -133,8 +141,8 @@ impl<'a> Reader<'a> {
                 self.misplaced(
                     map,
                     key,
-                    format!("a {kind} cannot have `{key}`"),
-                    &format!("remove `{key}`"),
+                    || format!("a {kind} cannot have `{key}`"),
+                    || format!("remove `{key}`"),
                 );
             }
         }
@@ -142,16 +150,16 @@ impl<'a> Reader<'a> {
             self.misplaced(
                 map,
                 "replace_death",
-                format!("a {kind} cannot be killed, so it has no death to replace"),
-                "remove `replace_death`",
+                || format!("a {kind} cannot be killed, so it has no death to replace"),
+                || "remove `replace_death`".into(),
             );
         }
         if kind == "battlefield" {
             self.misplaced(
                 map,
                 "extra_death_triggers",
-                "`extra_death_triggers` is for units, gear and legends".into(),
-                "remove it",
+                || "`extra_death_triggers` is for units, gear and legends".into(),
+                || "remove it".into(),
             );
         }
         if on_item && !matches!(kind, "unit" | "gear") {
@@ -159,8 +167,8 @@ impl<'a> Reader<'a> {
                 self.misplaced(
                     map,
                     key,
-                    format!("`{key}` is only for unit and gear items"),
-                    &format!("remove `{key}`"),
+                    || format!("`{key}` is only for unit and gear items"),
+                    || format!("remove `{key}`"),
                 );
             }
         }
