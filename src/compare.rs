@@ -79,8 +79,8 @@ fn same_step(a: &Step, b: &Step) -> bool {
 /// unconfirmed number is a note, not a difference.
 pub fn cite_differs(cite: Cite, a: EditionId, b: EditionId) -> bool {
     let eds = Editions::get();
-    let (x, y) = (eds.edition(a).resolve(cite), eds.edition(b).resolve(cite));
-    match (&x, &y) {
+    let (x, y) = (eds.edition(a).cited(cite), eds.edition(b).cited(cite));
+    match (x, y) {
         (Cited::Unconfirmed { .. }, _) | (_, Cited::Unconfirmed { .. }) => false,
         _ => match (x.number(), y.number()) {
             (Some(m), Some(n)) => m != n,

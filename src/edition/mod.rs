@@ -216,6 +216,9 @@ pub struct Edition {
     /// Last day in force, if replaced.
     pub in_force_until: Option<&'static str>,
     cites: HashMap<&'static str, Cited>,
+    /// What each [`Cite`] becomes, in [`Cite::ALL`]'s order (its discriminant): a lookup
+    /// without hashing or copying, made once per process.
+    resolved: Vec<Cited>,
 }
 
 impl Edition {
@@ -223,14 +226,14 @@ impl Edition {
     ///
     /// # Panics
     /// Never for a [`Cite`]: a test checks every one exists in every edition's data; a missing
-    /// one reads as unconfirmed.
+    /// one reads as unconfirmed ("?key").
     pub fn resolve(&self, cite: Cite) -> Cited {
-        self.cites
-            .get(cite.key())
-            .cloned()
-            .unwrap_or(Cited::Unconfirmed {
-                july: format!("?{}", cite.key()),
-            })
+        self.cited(cite).clone()
+    }
+
+    /// [`Self::resolve`], borrowed: what the writers use for each step's citations.
+    pub fn cited(&self, cite: Cite) -> &Cited {
+        &self.resolved[cite as usize]
     }
 
     /// Whether the data maps `cite` (used by the data test).
@@ -264,6 +267,14 @@ pub struct Editions {
 }
 
 fn edition(id: EditionId, d: &'static EditionData, cites: HashMap<&'static str, Cited>) -> Edition {
+    let resolved = Cite::ALL
+        .iter()
+        .map(|c| {
+            cites.get(c.key()).cloned().unwrap_or(Cited::Unconfirmed {
+                july: format!("?{}", c.key()),
+            })
+        })
+        .collect();
     Edition {
         id,
         title: d.title,
@@ -271,6 +282,7 @@ fn edition(id: EditionId, d: &'static EditionData, cites: HashMap<&'static str, 
         in_force_from: d.in_force_from,
         in_force_until: d.in_force_until,
         cites,
+        resolved,
     }
 }
 

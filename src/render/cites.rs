@@ -12,7 +12,7 @@ pub(super) const INFERRED_FOOTNOTE: &str =
 
 /// How the October label of `c` is qualified when printed next to the July one.
 pub(super) fn oct_mark(c: Cite) -> Option<&'static str> {
-    match Editions::get().edition(EditionId::October).resolve(c) {
+    match Editions::get().edition(EditionId::October).cited(c) {
         Cited::Unconfirmed { .. } => Some("unconfirmed"),
         Cited::Inferred { .. } => Some("inferred"),
         _ => None,
@@ -22,7 +22,7 @@ pub(super) fn oct_mark(c: Cite) -> Option<&'static str> {
 /// "July a / Oct b", or one number when they agree; an unconfirmed October number is a note on
 /// the July one, and an inferred one equal to July's keeps its mark.
 pub(super) fn july_oct(c: Cite, j: &str, o: &str) -> String {
-    let oct = Editions::get().edition(EditionId::October).resolve(c);
+    let oct = Editions::get().edition(EditionId::October).cited(c);
     match oct_mark(c) {
         Some("unconfirmed") => format!("{j} (Oct: unconfirmed)"),
         Some(m) if oct.number() == Some(j) => format!("{j} (Oct: {m})"),
@@ -32,8 +32,8 @@ pub(super) fn july_oct(c: Cite, j: &str, o: &str) -> String {
 }
 
 pub(super) fn cite_text(ed: EditionId, c: Cite) -> Option<String> {
-    let cited = Editions::get().edition(ed).resolve(c);
-    (cited != Cited::Omitted).then(|| cited.label())
+    let cited = Editions::get().edition(ed).cited(c);
+    (*cited != Cited::Omitted).then(|| cited.label())
 }
 
 /// The rules cell of a step under one edition.

@@ -14,14 +14,14 @@ use crate::trace::Step;
 /// only is not marked as such).
 fn both_label(c: Cite, in_july: bool, in_october: bool, one_sided: bool) -> Option<String> {
     let book = Editions::get();
-    let j = book.edition(EditionId::July).resolve(c);
-    let o = book.edition(EditionId::October).resolve(c);
+    let j = book.edition(EditionId::July).cited(c);
+    let o = book.edition(EditionId::October).cited(c);
     let label = |x: &Cited| (*x != Cited::Omitted).then(|| x.label());
     if !in_july && !in_october {
         return None;
     }
-    let Some(jl) = label(&j) else {
-        return Some(format!("{} (Oct)", label(&o)?));
+    let Some(jl) = label(j) else {
+        return Some(format!("{} (Oct)", label(o)?));
     };
     let mark = match (&o, j.number(), o.number()) {
         (Cited::Unconfirmed { .. }, _, _) => "°",

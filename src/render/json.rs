@@ -8,7 +8,7 @@ use std::io::{self, Write};
 /// sorted order, as everywhere in the document, without going through a JSON value.
 struct JsonCite {
     key: &'static str,
-    cited: Cited,
+    cited: &'static Cited,
 }
 
 impl serde::Serialize for JsonCite {
@@ -45,9 +45,9 @@ struct JsonStep<'a> {
     /// What the step changed on the board (board files; omitted when empty).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     changes: Vec<serde_json::Value>,
-    cites: Vec<JsonCite>,
+    cites: JsonCites<'a>,
     focus: Option<&'a str>,
-    notes: Vec<JsonNote>,
+    notes: Vec<JsonNote<'a>>,
     priority: Option<&'a str>,
     state: &'static str,
     what: &'a str,
@@ -55,8 +55,8 @@ struct JsonStep<'a> {
 }
 
 #[derive(serde::Serialize)]
-struct JsonNote {
-    cites: Vec<JsonCite>,
+struct JsonNote<'a> {
+    cites: JsonCites<'a>,
     text: String,
 }
 
@@ -97,14 +97,25 @@ struct JsonOutcome<'a> {
     error: Option<serde_json::Value>,
 }
 
-fn json_cites(ed: EditionId, cites: &[Cite]) -> Vec<JsonCite> {
-    cites
-        .iter()
-        .map(|c| JsonCite {
+/// A step's citations in one edition, written as a list of [`JsonCite`] as they are read
+/// (no list is built for each step).
+struct JsonCites<'a> {
+    ed: EditionId,
+    cites: &'a [Cite],
+}
+
+impl serde::Serialize for JsonCites<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let edition = Editions::get().edition(self.ed);
+        s.collect_seq(self.cites.iter().map(|c| JsonCite {
             key: c.key(),
-            cited: Editions::get().edition(ed).resolve(*c),
-        })
-        .collect()
+            cited: edition.cited(*c),
+        }))
+    }
+}
+
+fn json_cites(ed: EditionId, cites: &[Cite]) -> JsonCites<'_> {
+    JsonCites { ed, cites }
 }
 
 fn json_step<'a>(s: &'a Situation, ed: EditionId, st: &'a Step) -> JsonStep<'a> {
