@@ -71,6 +71,8 @@ impl<'a> Reader<'a> {
     /// format 1's).
     fn walk_map(&self, m: &MarkedMappingNode, top: bool) -> Option<BoardModel> {
         let mut found = None;
+        // Once per mapping, not once per key.
+        let has_on = !top && m.get_node("on").is_some();
         for (k, v) in m.iter() {
             let key = k.as_str();
             if top && matches!(key, "expect" | "ruling") {
@@ -81,7 +83,7 @@ impl<'a> Reader<'a> {
                 ("points" | "victory_score", _) if top => Some(key.to_string()),
                 ("step", Some(s @ ("start" | "beginning"))) if top => Some(format!("step: {s}")),
                 _ if top => None,
-                _ if is_board_key(key, m.get_node("on").is_some()) => Some(key.to_string()),
+                _ if is_board_key(key, has_on) => Some(key.to_string()),
                 ("controller", Some("none")) => Some("controller: none".into()),
                 ("kind", Some("facedown")) => Some("kind: facedown".into()),
                 ("on", Some(v)) if BOARD_ON.contains(&v) => Some(format!("on: {v}")),
