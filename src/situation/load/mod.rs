@@ -47,8 +47,7 @@ use self::reader::Reader;
 use super::validate::{self, Registry};
 use super::{Expect, Phase, PhaseStep, RulesChoice, Situation};
 use crate::diag::{FileProblems, Problem};
-use crate::yaml::{parse_tree, Text};
-use marked_yaml::Node;
+use crate::yaml::{parse_tree, Node, Text};
 use std::collections::{HashMap, HashSet};
 
 /// `src` without the byte-order marks that start a line (U+FEFF is invisible; before the
@@ -144,15 +143,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         written.retain(|id| !r.reg.knows(id));
         written
     };
-    // The parsed tree of a large file takes a while to free: another thread does it (where
-    // there are threads: not in the web page).
-    #[cfg(not(target_arch = "wasm32"))]
-    if src.len() > 1 << 20 {
-        std::thread::spawn(move || drop(tree));
-    } else {
-        drop(tree);
-    }
-    #[cfg(target_arch = "wasm32")]
+    // The tree borrows its text and holds one allocation a mapping or list: freeing it is quick.
     drop(tree);
     if let Some(s) = &situation {
         validate::check(

@@ -10,9 +10,7 @@ use crate::situation::{
     Effect, EffectKind, FromZone, ItemKind, ItemSpec, PermanentKeys, Status, Trigger, TriggerOn,
     UnitKeys,
 };
-use crate::yaml::Loc;
-use marked_yaml::types::MarkedMappingNode;
-use marked_yaml::Node;
+use crate::yaml::{Loc, Mapping, Node};
 
 /// The unit keys (3.2), other than `at` and `token`.
 pub(super) const UNIT_KEYS: &[&str] = &[
@@ -49,7 +47,7 @@ pub(super) enum Carrier {
 }
 
 impl<'a> Reader<'a> {
-    fn misplaced(&mut self, map: &MarkedMappingNode, key: &str, msg: String, help: &str) {
+    fn misplaced(&mut self, map: &Mapping, key: &str, msg: String, help: &str) {
         if let Some(n) = map.get_node(key) {
             let loc = self.key_loc(map, key).unwrap_or_else(|| self.loc(n));
             self.push(
@@ -61,7 +59,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The location of a key (not its value) in a mapping.
-    pub(super) fn key_loc(&self, map: &MarkedMappingNode, key: &str) -> Option<crate::yaml::Loc> {
+    pub(super) fn key_loc(&self, map: &Mapping, key: &str) -> Option<crate::yaml::Loc> {
         map.keys().find(|k| k.as_str() == key).map(|k| self.sloc(k))
     }
 
@@ -70,7 +68,7 @@ impl<'a> Reader<'a> {
     #[allow(clippy::too_many_lines)]
     pub(super) fn permanent_keys(
         &mut self,
-        map: &MarkedMappingNode,
+        map: &Mapping,
         node: &Node,
         carrier: Carrier,
     ) -> (PermanentKeys, bool) {
@@ -253,7 +251,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A problem with a key's value.
-    pub(super) fn bad_value(&mut self, map: &MarkedMappingNode, key: &str, msg: &str, help: &str) {
+    pub(super) fn bad_value(&mut self, map: &Mapping, key: &str, msg: &str, help: &str) {
         if let Some(n) = map.get_node(key) {
             self.push(
                 Problem::new("bad_value", self.loc(n), msg.to_string())
