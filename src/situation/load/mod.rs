@@ -48,13 +48,14 @@ use super::validate::{self, Registry};
 use super::{Expect, Phase, PhaseStep, RulesChoice, Situation};
 use crate::diag::{FileProblems, Problem};
 use crate::yaml::{parse_tree, Node, Text};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 /// `src` without the byte-order marks that start a line (U+FEFF is invisible; before the
-/// first key it would become part of it).
-fn strip_line_boms(src: &str) -> String {
+/// first key it would become part of it). Borrowed when there is none: a file is not copied.
+fn strip_line_boms(src: &str) -> Cow<'_, str> {
     if !src.contains('\u{feff}') {
-        return src.to_string();
+        return Cow::Borrowed(src);
     }
     src.split_inclusive('\n')
         .map(|line| line.trim_start_matches('\u{feff}'))
@@ -71,7 +72,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
     // A byte-order mark is allowed at the start of a YAML file, and editors leave one where
     // files were joined: at the start of a line it is no part of the key that follows.
     let stripped = strip_line_boms(src);
-    let src = stripped.as_str();
+    let src: &str = &stripped;
     let fail = |mut problems: Vec<Problem>| {
         // Every span lies inside the text, on character boundaries (an empty file's too).
         for p in &mut problems {
