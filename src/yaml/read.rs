@@ -8,6 +8,7 @@ use super::explain::{duplicate_problem, load_problem, Stop};
 use super::tree::{Mapping, Node, Scalar, Sequence, Span, Style};
 use super::SyntaxProblem;
 use saphyr_parser::{Event, Parser, ScalarStyle};
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::hash::{BuildHasher, RandomState};
 
@@ -135,6 +136,26 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// `value` as a slice of `src` where it is written there as it reads (the parser hands every
+/// value over as a string of its own), so that only unescaped or folded values are kept apart.
+fn borrowed<'a>(
+    src: &'a str,
+    start: usize,
+    end: usize,
+    style: Style,
+    value: Cow<'a, str>,
+) -> Cow<'a, str> {
+    let written = match style {
+        Style::Plain => src.get(start..end),
+        Style::Quoted => src.get(start + 1..end.saturating_sub(1)),
+        Style::Block => None,
+    };
+    match written {
+        Some(w) if w == value => Cow::Borrowed(w),
+        _ => value,
+    }
+}
+
 /// The length of a quoted scalar written at the start of `text`, closing quote included.
 fn closing_quote(text: &str) -> Option<usize> {
     let mut chars = text.char_indices();
@@ -202,6 +223,7 @@ pub(super) fn read(src: &str) -> Reading<'_> {
                     if style == Style::Quoted {
                         end = closing_quote(&src[start..end]).map_or(end, |n| start + n);
                     }
+                    let value = borrowed(src, start, end, style, value);
                     let node = Node::Scalar(Scalar::new(value, Span { start, end }, style));
                     b.attach(src, node);
                 }
