@@ -10,7 +10,8 @@
 //! - `place`: a node's label in the text ([`span_loc`], [`scalar_loc`]);
 //! - `scan`: what the text holds before the parser reads it (a second document, tabs,
 //!   anchors, a text that is no situation at all);
-//! - `explain`: the parser's errors turned into their cause at the place it starts.
+//! - `explain`: the parser's errors turned into their cause at the place it starts;
+//! - `problems`: the wording of what stops the reading, and of a duplicate key.
 //!
 //! The project's own data (`rules-text/`) is read with `serde_yaml` (the maintained
 //! `yaml_serde` fork, under the name the design card fixes) by the build script, which
@@ -18,6 +19,7 @@
 
 mod explain;
 mod place;
+mod problems;
 mod read;
 mod scan;
 #[cfg(test)]

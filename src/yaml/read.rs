@@ -4,7 +4,7 @@
 //! no mapping, it gives way to a syntax error further on), and duplicate keys (every one reported, at its second occurrence, and the
 //! reading goes on).
 
-use super::explain::{duplicate_problem, load_problem, Stop};
+use super::problems::{duplicate_problem, load_problem, Stop};
 use super::tree::{Mapping, Node, Scalar, Sequence, Span, Style};
 use super::SyntaxProblem;
 use saphyr_parser::{Event, Parser, ScalarStyle};
