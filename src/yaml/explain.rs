@@ -2,7 +2,7 @@
 //! unclosed bracket or quote, a comment hiding a bracket, a missing comma, a key indented unlike
 //! its neighbours.
 
-use super::{char_to_byte, scalar_loc, Loc, SyntaxProblem, Text};
+use super::{Loc, SyntaxProblem};
 
 /// A clearer account of some parser errors, found from the text around them: a `#` comment
 /// that hides the closing bracket of a flow list or mapping, and a key without its colon.
@@ -324,76 +324,6 @@ pub(super) fn comment_start(line: &str) -> Option<usize> {
         prev = c;
     }
     None
-}
-
-pub(super) fn load_problem(src: &str, e: &marked_yaml::LoadError) -> SyntaxProblem {
-    use marked_yaml::LoadError as E;
-    let at = |m: &marked_yaml::Marker| {
-        let off = char_to_byte(src, m.character()).min(src.len());
-        let len = src[off..]
-            .find(|c: char| c.is_whitespace())
-            .unwrap_or(src.len() - off)
-            .max(1)
-            .min(src.len().saturating_sub(off).max(1));
-        Loc::new(off.min(src.len().saturating_sub(1)), len)
-    };
-    match e {
-        E::TopLevelMustBeMapping(m) => SyntaxProblem {
-            loc: at(m),
-            label: "here".into(),
-            message: "a situation file is a YAML mapping of keys (format, players, chain, ...)"
-                .into(),
-            help: "start the file with `format: 1` and write one key per line".into(),
-        },
-        E::TopLevelMustBeSequence(m) => SyntaxProblem {
-            loc: at(m),
-            label: "here".into(),
-            message: "expected a list at the top level".into(),
-            help: "this should not happen for situation files".into(),
-        },
-        E::UnexpectedAnchor(m) => SyntaxProblem {
-            loc: at(m),
-            label: "here".into(),
-            message: "YAML anchors and aliases are not part of situation format 1".into(),
-            help: "remove the `&anchor` and write the value out in full where it is needed".into(),
-        },
-        E::MappingKeyMustBeScalar(m) => SyntaxProblem {
-            loc: at(m),
-            label: "here".into(),
-            message: "a mapping key must be a plain word".into(),
-            help: "keys are snake_case words such as `controller`".into(),
-        },
-        E::UnexpectedTag(m) => SyntaxProblem {
-            loc: at(m),
-            label: "here".into(),
-            message: "YAML tags (`!tag`) are not part of situation format 1".into(),
-            help: "remove the tag; values are plain text, numbers, lists and mappings".into(),
-        },
-        E::ScanError(m, se) => {
-            let text = se.to_string();
-            let info = text.split(" at ").next().unwrap_or(&text).to_string();
-            let help = if info.contains("recursion limit") {
-                "the lists and mappings here are nested too deeply for format 1: flatten them"
-            } else {
-                "check the indentation, colons and quotes on this line and the one above"
-            };
-            SyntaxProblem {
-                loc: at(m),
-                label: "here".into(),
-                message: format!("this is not valid YAML: {info}"),
-                help: help.into(),
-            }
-        }
-        E::DuplicateKey(inner) => {
-            let key = &inner.key;
-            SyntaxProblem {
-                loc: scalar_loc(&Text::new(src), key),
-                label: "second time".into(),
-                message: format!("the key `{}` appears twice in this mapping", key.as_str()),
-                help: "keep one of them; YAML would silently use only one".into(),
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::Reader;
 use crate::diag::Problem;
 use crate::situation::validate::{IdWhat, Ref, RefKind};
 use crate::situation::{Action, ActionKind};
-use marked_yaml::Node;
+use crate::yaml::Node;
 
 /// The action keys: one per entry of `actions`.
 const ACTIONS: &[&str] = &[
@@ -196,7 +196,7 @@ impl<'a> Reader<'a> {
     /// so that `expect` can name it.
     fn action_id(
         &mut self,
-        m: &marked_yaml::types::MarkedMappingNode,
+        m: &crate::yaml::Mapping,
         v: &Node,
         kind: &str,
         n: usize,

@@ -9,7 +9,7 @@ use super::Reader;
 use crate::diag::Problem;
 use crate::situation::validate::IdWhat;
 use crate::situation::{BattlefieldKeys, BoardKind, BoardSpec, Place};
-use marked_yaml::Node;
+use crate::yaml::Node;
 
 const BASE_KEYS: &[&str] = &["id", "name", "controller", "kind", "at", "triggers"];
 const BATTLEFIELD_KEYS: &[&str] = &[

@@ -9,9 +9,7 @@ use super::trigger::BOARD_ON;
 use super::Reader;
 use crate::diag::{did_you_mean, Problem};
 use crate::situation::{slug, BoardModel, Place};
-use crate::yaml::Loc;
-use marked_yaml::types::MarkedMappingNode;
-use marked_yaml::Node;
+use crate::yaml::{Loc, Mapping, Node};
 
 /// Keys that make a file a board file wherever they stand (outside `expect` and `ruling`),
 /// besides the unit keys and the permanent keys other than `token`.
@@ -69,7 +67,7 @@ impl<'a> Reader<'a> {
     /// The first board key in a mapping and below it; `top`: the file's own keys, where only
     /// `points`, `victory_score` and `step: start|beginning` are board keys (`turn` there is
     /// format 1's).
-    fn walk_map(&self, m: &MarkedMappingNode, top: bool) -> Option<BoardModel> {
+    fn walk_map(&self, m: &Mapping, top: bool) -> Option<BoardModel> {
         let mut found = None;
         // Once per mapping, not once per key.
         let has_on = !top && m.get_node("on").is_some();

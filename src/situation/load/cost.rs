@@ -7,7 +7,7 @@ use super::item::Place;
 use super::Reader;
 use crate::diag::Problem;
 use crate::situation::{Effect, EffectKind, May, Status};
-use marked_yaml::types::MarkedMappingNode;
+use crate::yaml::Mapping;
 
 /// The effects a `cost` may hold.
 const COST_EFFECTS: &str = "`kill`, `return_to_hand`, `banish`, `exhaust` or `text`";
@@ -17,7 +17,7 @@ impl<'a> Reader<'a> {
     /// paid its costs before the file starts, so `cost` there is misplaced).
     pub(super) fn finalize_keys(
         &mut self,
-        map: &MarkedMappingNode,
+        map: &Mapping,
         place: Place,
         status: Status,
     ) -> (Option<May>, Vec<Effect>) {

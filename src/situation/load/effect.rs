@@ -9,8 +9,7 @@ use crate::situation::validate::{Ref, RefKind};
 use crate::situation::{
     CardKind, Condition, Effect, EffectKind, MightDuration, PlayedBy, PointTo, TargetAt, THAT_UNIT,
 };
-use marked_yaml::types::MarkedScalarNode;
-use marked_yaml::Node;
+use crate::yaml::{Node, Scalar};
 
 /// The effect keys: one per effect map.
 const MAIN_KEYS: &[&str] = &[
@@ -46,7 +45,7 @@ impl<'a> Reader<'a> {
     pub(super) fn effect(&mut self, node: &Node) -> Option<Effect> {
         let allowed: Vec<&str> = MAIN_KEYS.iter().chain(BESIDE_KEYS).copied().collect();
         let map = self.mapping(node, "an effect", &allowed, "`{ counter: a }`")?;
-        let mains: Vec<&MarkedScalarNode> = map
+        let mains: Vec<&Scalar> = map
             .iter()
             .map(|(k, _)| k)
             .filter(|k| MAIN_KEYS.contains(&k.as_str()))

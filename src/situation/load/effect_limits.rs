@@ -7,8 +7,7 @@
 use super::Reader;
 use crate::diag::Problem;
 use crate::situation::{ChoosesFriendly, Effect, EffectKind};
-use crate::yaml::Loc;
-use marked_yaml::types::MarkedMappingNode;
+use crate::yaml::{Loc, Mapping};
 
 /// The values of `only_if_chooses`.
 const CHOOSES_WORDS: &[&str] = &[
@@ -22,7 +21,7 @@ impl<'a> Reader<'a> {
     /// every choice of a card played from facedown has already, so it is reported.
     pub(super) fn hidden_limit(
         &mut self,
-        map: &MarkedMappingNode,
+        map: &Mapping,
         kind: &EffectKind,
         untargeted: bool,
     ) -> Option<Loc> {
@@ -61,7 +60,7 @@ impl<'a> Reader<'a> {
     /// `only_if_chooses` beside a `counter`.
     pub(super) fn only_if_chooses(
         &mut self,
-        map: &MarkedMappingNode,
+        map: &Mapping,
         kind: &EffectKind,
     ) -> Option<ChoosesFriendly> {
         let n = map.get_node("only_if_chooses")?;

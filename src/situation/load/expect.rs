@@ -6,8 +6,7 @@ use super::Reader;
 use crate::diag::Problem;
 use crate::situation::validate::{Ref, RefKind};
 use crate::situation::{Expect, ExpectBlock, TurnState};
-use marked_yaml::types::MarkedMappingNode;
-use marked_yaml::Node;
+use crate::yaml::{Mapping, Node};
 
 const EXPECT_KEYS: &[&str] = &[
     "resolved",
@@ -81,7 +80,7 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn expect_block(&mut self, map: &MarkedMappingNode) -> ExpectBlock {
+    fn expect_block(&mut self, map: &Mapping) -> ExpectBlock {
         let mut b = ExpectBlock::default();
         let ids = |r: &mut Self, key: &str, kind: RefKind| -> Option<Vec<String>> {
             let n = map.get_node(key)?;

@@ -11,8 +11,7 @@ use super::Reader;
 use crate::diag::{did_you_mean, Problem};
 use crate::situation::validate::{Ref, RefKind};
 use crate::situation::{BoardExpect, CombatResultSpec, ScoredSpec};
-use marked_yaml::types::MarkedMappingNode;
-use marked_yaml::Node;
+use crate::yaml::{Mapping, Node};
 
 /// The board-only keys of `expect` (3.9), in the order of its table.
 pub(super) const BOARD_EXPECT_KEYS: &[&str] = &[
@@ -59,7 +58,7 @@ fn example(key: &str) -> &'static str {
 
 impl<'a> Reader<'a> {
     /// The board keys of one `expect` block (top level, `july` or `october`).
-    pub(super) fn board_expect(&mut self, map: &MarkedMappingNode) -> BoardExpect {
+    pub(super) fn board_expect(&mut self, map: &Mapping) -> BoardExpect {
         let mut b = BoardExpect::default();
         if !self.board {
             for (k, _) in map.iter() {
@@ -143,7 +142,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The value of `expect.<key>` as a mapping, or a wrong-type problem.
-    fn expect_map<'n>(&mut self, node: &'n Node, key: &str) -> Option<&'n MarkedMappingNode> {
+    fn expect_map<'n>(&mut self, node: &'n Node<'n>, key: &str) -> Option<&'n Mapping<'n>> {
         if let Some(m) = node.as_mapping() {
             return Some(m);
         }
@@ -163,7 +162,7 @@ impl<'a> Reader<'a> {
     /// A map battlefield -> value, each battlefield named once (by id or name), kept as its id.
     fn per_battlefield<T>(
         &mut self,
-        m: &MarkedMappingNode,
+        m: &Mapping,
         key: &str,
         mut value: impl FnMut(&mut Self, &Node) -> Option<T>,
     ) -> Vec<(String, T)> {

@@ -11,20 +11,18 @@
 
 use super::reader::{map_id, Reader};
 use crate::diag::Problem;
-use crate::yaml::Loc;
-use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode};
-use marked_yaml::Node;
+use crate::yaml::{Loc, Mapping, Node, Scalar};
 use std::collections::{HashMap, HashSet};
 
 /// A mapping of the tree, and the mapping and key it stands under (through lists).
 struct Placed<'n> {
-    map: &'n MarkedMappingNode,
-    parent: Option<(usize, &'n MarkedScalarNode)>,
+    map: &'n Mapping<'n>,
+    parent: Option<(usize, &'n Scalar<'n>)>,
 }
 
 fn index<'n>(
-    node: &'n Node,
-    parent: Option<(usize, &'n MarkedScalarNode)>,
+    node: &'n Node<'n>,
+    parent: Option<(usize, &'n Scalar<'n>)>,
     out: &mut HashMap<usize, Placed<'n>>,
 ) {
     match node {

@@ -4,16 +4,10 @@
 use super::Reader;
 use crate::diag::Problem;
 use crate::situation::slug;
-use marked_yaml::types::MarkedMappingNode;
-use marked_yaml::Node;
+use crate::yaml::{Mapping, Node};
 
 impl<'a> Reader<'a> {
-    pub(super) fn id_for(
-        &mut self,
-        map: &MarkedMappingNode,
-        name: Option<&str>,
-        node: &Node,
-    ) -> String {
+    pub(super) fn id_for(&mut self, map: &Mapping, name: Option<&str>, node: &Node) -> String {
         if let Some(n) = map.get_node("id") {
             if let Some(id) = self.text(n, "`id`") {
                 if id.trim().is_empty() {

@@ -10,7 +10,7 @@ use super::Reader;
 use crate::diag::Problem;
 use crate::situation::validate::{IdWhat, Ref, RefKind};
 use crate::situation::{FromZone, ItemKind, ItemSpec, Keyword, Status};
-use marked_yaml::Node;
+use crate::yaml::Node;
 
 const ITEM_KEYS: &[&str] = &[
     "id",

@@ -3,8 +3,7 @@
 
 use super::reader::{map_id, MapInfo, MissingKey, Reader, UnknownKey};
 use crate::diag::{did_you_mean, Problem};
-use marked_yaml::types::MarkedMappingNode;
-use marked_yaml::Node;
+use crate::yaml::{Mapping, Node};
 
 /// Words judges write for one of the format's words.
 const SYNONYMS: &[(&str, &str)] = &[
@@ -65,11 +64,11 @@ impl Reader<'_> {
     /// A mapping whose keys are all in `allowed`; unknown keys are reported with a suggestion.
     pub(super) fn mapping<'n>(
         &mut self,
-        node: &'n Node,
+        node: &'n Node<'n>,
         what: &str,
         allowed: &[&str],
         example: &str,
-    ) -> Option<&'n MarkedMappingNode> {
+    ) -> Option<&'n Mapping<'n>> {
         self.mapping_listing(node, what, allowed, allowed, example)
     }
 
@@ -78,12 +77,12 @@ impl Reader<'_> {
     /// format 1's keys, as it always did.
     pub(super) fn mapping_listing<'n>(
         &mut self,
-        node: &'n Node,
+        node: &'n Node<'n>,
         what: &str,
         allowed: &[&str],
         listed: &[&str],
         example: &str,
-    ) -> Option<&'n MarkedMappingNode> {
+    ) -> Option<&'n Mapping<'n>> {
         let Some(map) = node.as_mapping() else {
             let found = Self::type_name(node);
             self.push(
@@ -198,11 +197,11 @@ impl Reader<'_> {
 
     pub(super) fn require<'n>(
         &mut self,
-        map: &'n MarkedMappingNode,
+        map: &'n Mapping<'n>,
         node: &Node,
         key: &str,
         what: &str,
-    ) -> Option<&'n Node> {
+    ) -> Option<&'n Node<'n>> {
         let n = map.get_node(key);
         if n.is_none() {
             let mut help = format!("add `{key}:` to {what}");
@@ -239,7 +238,7 @@ impl Reader<'_> {
 
     /// Reports that `map` lacks `key`: dropped at the walk's end when an unknown key of the
     /// mapping (or one beside or above it) stands for it.
-    pub(super) fn missing(&mut self, map: &MarkedMappingNode, key: &str, problem: Problem) {
+    pub(super) fn missing(&mut self, map: &Mapping, key: &str, problem: Problem) {
         self.missing.push(MissingKey {
             problem: self.problems.len(),
             map: map_id(map),
@@ -250,7 +249,7 @@ impl Reader<'_> {
 
     /// Whether `map` holds a key it does not allow (reported by [`Self::mapping`]): its shape
     /// checks (one effect key, one action) would only restate that.
-    pub(super) fn has_unknown(&self, map: &MarkedMappingNode) -> bool {
+    pub(super) fn has_unknown(&self, map: &Mapping) -> bool {
         let id = map_id(map);
         self.unknown.iter().any(|u| u.map == id)
     }

@@ -47,15 +47,15 @@ use self::reader::Reader;
 use super::validate::{self, Registry};
 use super::{Expect, Phase, PhaseStep, RulesChoice, Situation};
 use crate::diag::{FileProblems, Problem};
-use crate::yaml::{parse_tree, Text};
-use marked_yaml::Node;
+use crate::yaml::{parse_tree, Node, Text};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 /// `src` without the byte-order marks that start a line (U+FEFF is invisible; before the
-/// first key it would become part of it).
-fn strip_line_boms(src: &str) -> String {
+/// first key it would become part of it). Borrowed when there is none: a file is not copied.
+fn strip_line_boms(src: &str) -> Cow<'_, str> {
     if !src.contains('\u{feff}') {
-        return src.to_string();
+        return Cow::Borrowed(src);
     }
     src.split_inclusive('\n')
         .map(|line| line.trim_start_matches('\u{feff}'))
@@ -72,7 +72,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
     // A byte-order mark is allowed at the start of a YAML file, and editors leave one where
     // files were joined: at the start of a line it is no part of the key that follows.
     let stripped = strip_line_boms(src);
-    let src = stripped.as_str();
+    let src: &str = &stripped;
     let fail = |mut problems: Vec<Problem>| {
         // Every span lies inside the text, on character boundaries (an empty file's too).
         for p in &mut problems {
@@ -144,15 +144,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
         written.retain(|id| !r.reg.knows(id));
         written
     };
-    // The parsed tree of a large file takes a while to free: another thread does it (where
-    // there are threads: not in the web page).
-    #[cfg(not(target_arch = "wasm32"))]
-    if src.len() > 1 << 20 {
-        std::thread::spawn(move || drop(tree));
-    } else {
-        drop(tree);
-    }
-    #[cfg(target_arch = "wasm32")]
+    // The tree borrows its text and holds one allocation a mapping or list: freeing it is quick.
     drop(tree);
     if let Some(s) = &situation {
         validate::check(

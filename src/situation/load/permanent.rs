@@ -10,9 +10,7 @@ use crate::situation::{
     Effect, EffectKind, FromZone, ItemKind, ItemSpec, PermanentKeys, Status, Trigger, TriggerOn,
     UnitKeys,
 };
-use crate::yaml::Loc;
-use marked_yaml::types::MarkedMappingNode;
-use marked_yaml::Node;
+use crate::yaml::{Loc, Mapping, Node};
 
 /// The unit keys (3.2), other than `at` and `token`.
 pub(super) const UNIT_KEYS: &[&str] = &[
@@ -53,7 +51,7 @@ impl<'a> Reader<'a> {
     /// only then (this runs for every key a carrier forbids, on every entry of a file).
     fn misplaced(
         &mut self,
-        map: &MarkedMappingNode,
+        map: &Mapping,
         key: &str,
         msg: impl FnOnce() -> String,
         help: impl FnOnce() -> String,
@@ -69,7 +67,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The location of a key (not its value) in a mapping.
-    pub(super) fn key_loc(&self, map: &MarkedMappingNode, key: &str) -> Option<crate::yaml::Loc> {
+    pub(super) fn key_loc(&self, map: &Mapping, key: &str) -> Option<crate::yaml::Loc> {
         map.keys().find(|k| k.as_str() == key).map(|k| self.sloc(k))
     }
 
@@ -78,7 +76,7 @@ impl<'a> Reader<'a> {
     #[allow(clippy::too_many_lines)]
     pub(super) fn permanent_keys(
         &mut self,
-        map: &MarkedMappingNode,
+        map: &Mapping,
         node: &Node,
         carrier: Carrier,
     ) -> (PermanentKeys, bool) {
@@ -261,7 +259,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A problem with a key's value.
-    pub(super) fn bad_value(&mut self, map: &MarkedMappingNode, key: &str, msg: &str, help: &str) {
+    pub(super) fn bad_value(&mut self, map: &Mapping, key: &str, msg: &str, help: &str) {
         if let Some(n) = map.get_node(key) {
             self.push(
                 Problem::new("bad_value", self.loc(n), msg.to_string())

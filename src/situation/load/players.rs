@@ -5,8 +5,7 @@ use super::reader::Reader;
 use super::values::plain_non_text;
 use crate::diag::Problem;
 use crate::situation::PlayerId;
-use crate::yaml::Loc;
-use marked_yaml::Node;
+use crate::yaml::{Loc, Node};
 
 impl Reader<'_> {
     /// A player name; unknown names are reported with the known players.

@@ -7,9 +7,7 @@ use super::values::plain_non_text;
 use crate::diag::Problem;
 use crate::situation::validate::{Ref, Registry};
 use crate::situation::PlayerId;
-use crate::yaml::{scalar_loc, span_loc, Loc, Text};
-use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode};
-use marked_yaml::Node;
+use crate::yaml::{scalar_loc, span_loc, Loc, Mapping, Node, Scalar, Text};
 use std::collections::{HashMap, HashSet};
 
 /// An unknown key, kept so that the walk's end can say what it stands for (a misspelling, a
@@ -47,7 +45,7 @@ pub(super) struct MapInfo {
 }
 
 /// The address of a mapping node, its identity during the walk.
-pub(super) fn map_id(map: &MarkedMappingNode) -> usize {
+pub(super) fn map_id(map: &Mapping) -> usize {
     std::ptr::from_ref(map) as usize
 }
 
@@ -118,7 +116,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    pub(super) fn sloc(&self, s: &MarkedScalarNode) -> Loc {
+    pub(super) fn sloc(&self, s: &Scalar) -> Loc {
         scalar_loc(&self.text, s)
     }
 

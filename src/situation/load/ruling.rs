@@ -4,8 +4,7 @@
 use super::Reader;
 use crate::diag::Problem;
 use crate::situation::{Ruling, RulingSource, SourceKind};
-use crate::yaml::Loc;
-use marked_yaml::Node;
+use crate::yaml::{Loc, Node};
 
 impl<'a> Reader<'a> {
     pub(super) fn ruling(&mut self, node: &Node) -> Option<Ruling> {

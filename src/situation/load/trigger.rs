@@ -6,8 +6,7 @@ use super::item::Place;
 use super::Reader;
 use crate::diag::Problem;
 use crate::situation::{BoardKind, CardKind, ItemKind, Side, Trigger, TriggerOn};
-use marked_yaml::types::MarkedMappingNode;
-use marked_yaml::Node;
+use crate::yaml::{Mapping, Node};
 
 /// The `on` values: format 1's four, then the board extension's (3.7).
 pub(super) const ON_WORDS: &[&str] = &[
@@ -47,11 +46,7 @@ const NTH_ON: &[&str] = &[
 pub(super) const BOARD_ON: &[&str] = ON_WORDS.split_at(4).1;
 
 impl<'a> Reader<'a> {
-    pub(super) fn triggers(
-        &mut self,
-        map: &MarkedMappingNode,
-        carrier: TriggerCarrier,
-    ) -> Vec<Trigger> {
+    pub(super) fn triggers(&mut self, map: &Mapping, carrier: TriggerCarrier) -> Vec<Trigger> {
         let Some(n) = map.get_node("triggers") else {
             return Vec::new();
         };

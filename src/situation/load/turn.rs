@@ -6,7 +6,7 @@
 use super::Reader;
 use crate::diag::Problem;
 use crate::situation::{ItemKind, PlayedEntry, ShowdownSpec};
-use marked_yaml::Node;
+use crate::yaml::Node;
 
 const RESERVED: &[&str] = &["none", "controller", "opponent"];
 

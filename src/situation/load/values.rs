@@ -5,9 +5,7 @@
 use super::keys::suggest;
 use super::reader::Reader;
 use crate::diag::Problem;
-use crate::yaml::Loc;
-use marked_yaml::types::MarkedSequenceNode;
-use marked_yaml::Node;
+use crate::yaml::{Loc, Node, Sequence};
 
 /// The largest whole number a situation file may write (either sign).
 pub(super) const MAX_NUMBER: i64 = 1_000_000;
@@ -332,11 +330,7 @@ impl Reader<'_> {
         None
     }
 
-    pub(super) fn list<'n>(
-        &mut self,
-        node: &'n Node,
-        what: &str,
-    ) -> Option<&'n MarkedSequenceNode> {
+    pub(super) fn list<'n>(&mut self, node: &'n Node<'n>, what: &str) -> Option<&'n Sequence<'n>> {
         if let Some(seq) = node.as_sequence() {
             return Some(seq);
         }
