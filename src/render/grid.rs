@@ -147,51 +147,43 @@ fn wrap_cell(text: &str, width: usize, out: &mut Vec<Range<usize>>) {
 /// left, or the word is cut at the columns left when it is wider than the whole column, or
 /// else it opens the next line. A line also closes once it leaves two columns or fewer free.
 fn wrap_line(line: &str, base: usize, width: usize, out: &mut Vec<Range<usize>>) {
-    // The line being filled (empty while `start == end`) and its width.
+    // The line being filled, `start..end` of `line` (empty: none yet), and its width.
     let (mut start, mut end, mut used) = (0, 0, 0);
-    // The word being placed; `next` is where the word after it starts.
     let mut word = 0..line.find(' ').unwrap_or(line.len());
     loop {
         let open = start < end;
+        if !open {
+            (start, end) = (word.start, word.start);
+        }
         let wide = line[word.clone()].width();
         let gap = usize::from(open);
+        let free = width.saturating_sub(used + gap);
         if used + gap + wide <= width {
-            if open {
-                end = word.end;
-            } else {
-                (start, end) = (word.start, word.end);
-            }
+            end = word.end;
             used += gap + wide;
-            if used > width.saturating_sub(FREE) {
-                out.push(base + start..base + end);
-                (start, end, used) = (word.end, word.end, 0);
-            }
-        } else if open && width.saturating_sub(used + gap) <= FREE {
+        } else if open && free <= FREE {
             out.push(base + start..base + end);
-            (start, end, used) = (word.start, word.start, 0);
+            (start, end, used) = (0, 0, 0);
             continue;
         } else if wide > width {
-            let room = width.saturating_sub(used + gap);
-            let cut = word.start + fit_prefix(&line[word.clone()], room);
-            // An empty line takes at least one character, however wide.
-            let cut = match line[word.start..].chars().next() {
-                Some(c) if !open && cut == word.start => word.start + c.len_utf8(),
-                _ => cut,
-            };
-            let first = if open { start } else { word.start };
-            out.push(base + first..base + cut);
-            (start, end, used) = (cut, cut, 0);
+            let mut cut = word.start + fit_prefix(&line[word.clone()], free);
+            // A line takes at least one character, however wide.
+            if !open && cut == word.start {
+                cut += line[cut..].chars().next().map_or(0, char::len_utf8);
+            }
+            out.push(base + start..base + cut);
+            (start, end, used) = (0, 0, 0);
             word = cut..word.end;
             continue;
         } else {
             out.push(base + start..base + end);
             (start, end, used) = (word.start, word.end, wide);
-            if used > width.saturating_sub(FREE) {
-                out.push(base + start..base + end);
-                (start, end, used) = (word.end, word.end, 0);
-            }
         }
-        if word.end >= line.len() {
+        if used > width.saturating_sub(FREE) {
+            out.push(base + start..base + end);
+            (start, end, used) = (0, 0, 0);
+        }
+        if word.end == line.len() {
             break;
         }
         let from = word.end + 1;
