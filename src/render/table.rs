@@ -148,11 +148,16 @@ const NOTE_STEPS: usize = 8;
 
 impl Notes {
     /// The note's number, recording the step it is used at.
-    pub(super) fn number(&mut self, text: String, step: &str) -> usize {
-        let k = *self.index.entry(text.clone()).or_insert_with(|| {
-            self.list.push((text, Vec::new(), 0));
-            self.list.len() - 1
-        });
+    pub(super) fn number(&mut self, text: &str, step: &str) -> usize {
+        // A note already numbered is looked up, not copied.
+        let k = match self.index.get(text) {
+            Some(&k) => k,
+            None => {
+                self.list.push((text.to_string(), Vec::new(), 0));
+                self.index.insert(text.to_string(), self.list.len() - 1);
+                self.list.len() - 1
+            }
+        };
         let (_, steps, count) = &mut self.list[k];
         *count += 1;
         if steps.len() < NOTE_STEPS {
@@ -222,7 +227,7 @@ pub(super) fn write_table(r: &Report, style: super::Style, w: &mut dyn Write) ->
         what.clear();
         what.push_str(&l.what);
         for note in &l.notes {
-            let k = notes.number(note.clone(), &l.n);
+            let k = notes.number(note, &l.n);
             write!(what, " [{k}]").expect("writing to a String");
         }
         let cells: [Cell<'_>; 7] = [
