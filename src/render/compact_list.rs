@@ -257,7 +257,7 @@ pub(super) fn write_compact(
         };
         let mut what = format!("{}{told}", flag_mark(l));
         for note in &l.notes {
-            let k = notes.number(note.clone(), &l.n);
+            let k = notes.number(note, &l.n);
             what.push_str(&format!(" [{k}]"));
         }
         what.push_str(&now_text(prev, l));

@@ -11,6 +11,9 @@ mod compact;
 mod compact_list;
 mod compact_rules;
 mod fit;
+mod grid;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod grid_tests;
 mod head;
 mod hints;
 mod json;

@@ -5,21 +5,18 @@
 //! gets the remainder, never less than its longest word, so an id is never split. Each note
 //! moves out of its cell into the numbered notes under the table, marked `[1]`.
 //!
-//! The table is laid out once for all its rows and written in blocks of [`BLOCK`] rows, so its
-//! working memory stays the same however long the Chain.
+//! The table is laid out once for all its rows and written row by row ([`super::grid`]), so
+//! its working memory stays the same however long the Chain.
 
 use super::fit::{longest_word, widest_line};
-use super::{editions, line_of, Line};
+use super::grid::{Cell, Grid};
+use super::{editions, line_of};
 use crate::compare::{Flag, Report};
 use anstyle::AnsiColor;
-use comfy_table::{presets, Cell, ColumnConstraint, ContentArrangement, Table, Width};
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthStr;
-
-/// Rows written per comfy-table block: every block has the same column widths, so the blocks
-/// join into one table.
-const BLOCK: usize = 256;
 
 /// The narrowest What happened column, when the width allows it.
 const WHAT_MIN: usize = 24;
@@ -35,14 +32,15 @@ const HEADERS: [&str; 7] = [
     "July vs Oct",
 ];
 
-/// The comparison cell of a row.
-fn flag_text(f: Flag) -> (&'static str, AnsiColor) {
+/// The comparison cell of a row and its colour. A renumbering is marked but not coloured: it
+/// is no difference of the game.
+fn flag_text(f: Flag) -> (&'static str, Option<AnsiColor>) {
     match f {
-        Flag::Same => ("=", AnsiColor::White),
-        Flag::NumbersDiffer => ("≠ numbers", AnsiColor::Yellow),
-        Flag::OutcomeDiffers => ("OUTCOME", AnsiColor::Red),
-        Flag::StepsDiffer => ("≠ steps", AnsiColor::Yellow),
-        Flag::RouteDiffers => ("≠ route", AnsiColor::Yellow),
+        Flag::Same => ("=", None),
+        Flag::NumbersDiffer => ("≠ numbers", None),
+        Flag::OutcomeDiffers => ("OUTCOME", Some(AnsiColor::Red)),
+        Flag::StepsDiffer => ("≠ steps", Some(AnsiColor::Yellow)),
+        Flag::RouteDiffers => ("≠ route", Some(AnsiColor::Yellow)),
     }
 }
 
@@ -115,14 +113,12 @@ impl Layout {
         }
     }
 
-    fn table(&self, style: super::Style, header: bool) -> Table {
-        let mut t = Table::new();
-        t.load_style(presets::UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Dynamic)
-            .set_width(style.width);
-        super::fit::styling(&mut t, style.color);
-        if header {
-            t.set_header(HEADERS.iter().zip(&self.widths).map(|(h, &w)| {
+    /// The header cells, each wrapped between its words when wider than its column.
+    fn headers(&self) -> Vec<String> {
+        HEADERS
+            .iter()
+            .zip(&self.widths)
+            .map(|(h, &w)| {
                 // A header wider than its column breaks between its words.
                 let one = h.replace("/ ", "/");
                 if one.width() <= w {
@@ -135,18 +131,8 @@ impl Layout {
                             .word_splitter(textwrap::WordSplitter::NoHyphenation),
                     )
                 }
-            }));
-        }
-        t
-    }
-
-    fn constrain(&self, t: &mut Table) {
-        for (i, w) in self.widths.iter().enumerate() {
-            if let Some(col) = t.column_mut(i) {
-                let w = u16::try_from(w + 2).unwrap_or(u16::MAX);
-                col.set_constraint(ColumnConstraint::Absolute(Width::Fixed(w)));
-            }
-        }
+            })
+            .collect()
     }
 }
 
@@ -162,11 +148,16 @@ const NOTE_STEPS: usize = 8;
 
 impl Notes {
     /// The note's number, recording the step it is used at.
-    pub(super) fn number(&mut self, text: String, step: &str) -> usize {
-        let k = *self.index.entry(text.clone()).or_insert_with(|| {
-            self.list.push((text, Vec::new(), 0));
-            self.list.len() - 1
-        });
+    pub(super) fn number(&mut self, text: &str, step: &str) -> usize {
+        // A note already numbered is looked up, not copied.
+        let k = match self.index.get(text) {
+            Some(&k) => k,
+            None => {
+                self.list.push((text.to_string(), Vec::new(), 0));
+                self.index.insert(text.to_string(), self.list.len() - 1);
+                self.list.len() - 1
+            }
+        };
         let (_, steps, count) = &mut self.list[k];
         *count += 1;
         if steps.len() < NOTE_STEPS {
@@ -218,87 +209,41 @@ pub(super) fn write_table(r: &Report, style: super::Style, w: &mut dyn Write) ->
         return write_list(r, style, layout.both, w);
     }
     let mut notes = Notes::default();
-    let rows: Vec<(usize, &crate::compare::Row)> = r.rows.iter().enumerate().collect();
-    let blocks: Vec<&[(usize, &crate::compare::Row)]> = rows.chunks(BLOCK).collect();
-    if blocks.is_empty() {
-        // No steps: the header alone.
-        let mut t = layout.table(style, true);
-        layout.constrain(&mut t);
-        return writeln!(w, "{t}");
+    // Colours are for a terminal; the web page (wasm32) colours its list of steps itself.
+    let color = style.color && cfg!(not(target_arch = "wasm32"));
+    let mut grid = Grid::new(&layout.widths, color);
+    grid.top(w)?;
+    let headers = layout.headers();
+    let header: Vec<Cell<'_>> = headers.iter().map(|h| (h.as_str(), None)).collect();
+    grid.row(&header, w)?;
+    grid.header_rule(w)?;
+    let mut what = String::new();
+    for row in &r.rows {
+        let Some(l) = line_of(r, &eds, row) else {
+            continue;
+        };
+        // Each note becomes a numbered note after the table, numbered as the answer block and
+        // the compact list number it.
+        what.clear();
+        what.push_str(&l.what);
+        for note in &l.notes {
+            let k = notes.number(note, &l.n);
+            write!(what, " [{k}]").expect("writing to a String");
+        }
+        let cells: [Cell<'_>; 7] = [
+            (&l.n, None),
+            (&l.who, None),
+            (&what, what_color(&l.what)),
+            (&l.state, None),
+            (&l.holders, None),
+            (&l.rules, None),
+            flag_text(l.flag),
+        ];
+        let columns = if layout.both { 7 } else { 6 };
+        grid.row(&cells[..columns], w)?;
     }
-    for (b, block) in blocks.iter().enumerate() {
-        let mut t = layout.table(style, b == 0);
-        for (_, row) in block.iter() {
-            let Some(l) = line_of(r, &eds, row) else {
-                continue;
-            };
-            t.add_row(cells(&l, &mut notes, style, layout.both));
-        }
-        layout.constrain(&mut t);
-        let text = t.to_string();
-        let mut lines: Vec<&str> = text.lines().collect();
-        // The blocks join: only the first keeps its top border, only the last its bottom.
-        if b + 1 < blocks.len() {
-            lines.pop();
-        }
-        let skip = usize::from(b > 0);
-        for line in &lines[skip..] {
-            writeln!(w, "{line}")?;
-        }
-    }
+    grid.bottom(w)?;
     notes.write(width, true, w)
-}
-
-/// The cells of one row; each note becomes a numbered note after the table, numbered as the
-/// answer block and the compact list number it.
-fn cells(l: &Line, notes: &mut Notes, style: super::Style, both: bool) -> Vec<Cell> {
-    let mut what = l.what.clone();
-    for note in &l.notes {
-        let k = notes.number(note.clone(), &l.n);
-        what.push_str(&format!(" [{k}]"));
-    }
-    let what_cell = {
-        let cell = Cell::new(&what);
-        match what_color(&l.what).filter(|_| style.color) {
-            Some(c) => painted(cell, c),
-            None => cell,
-        }
-    };
-    let mut row = vec![
-        Cell::new(&l.n),
-        Cell::new(&l.who),
-        what_cell,
-        Cell::new(&l.state),
-        Cell::new(&l.holders),
-        Cell::new(&l.rules),
-    ];
-    if both {
-        let (t, c) = flag_text(l.flag);
-        let mut cell = Cell::new(t);
-        // A renumbering is marked but not coloured: it is no difference of the game.
-        if style.color && !matches!(l.flag, Flag::Same | Flag::NumbersDiffer) {
-            cell = painted(cell, c);
-        }
-        row.push(cell);
-    }
-    row
-}
-
-/// `cell` in colour `c`. The web page (wasm32) has no terminal colours: its list of steps is
-/// coloured by the page.
-fn painted(cell: Cell, c: AnsiColor) -> Cell {
-    #[cfg(not(target_arch = "wasm32"))]
-    return cell.fg(match c {
-        AnsiColor::Red => comfy_table::Color::Red,
-        AnsiColor::Green => comfy_table::Color::Green,
-        AnsiColor::Yellow => comfy_table::Color::Yellow,
-        _ => comfy_table::Color::Reset,
-    });
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = c;
-        cell
-    }
 }
 
 /// The colour of a step's description: red when something was refused or countered, green
