@@ -80,6 +80,14 @@ pub fn default_step_limit(s: &Situation) -> usize {
     20 * (s.chain.len() + s.actions.len()) + 1000
 }
 
+/// The room the step list is given at the start: enough for the steps a Chain item or an
+/// action usually takes (four to six), so a long replay never copies its steps into a list
+/// twice the size as it grows (a copy that, at 100,000 items, held both lists at once). Room
+/// never written to costs no memory the system counts.
+fn expected_steps(s: &Situation) -> usize {
+    (8 * (s.chain.len() + s.actions.len() + s.board.len()) + 64).min(default_step_limit(s))
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Origin {
     File,
@@ -327,7 +335,7 @@ impl<'s> Engine<'s> {
             focus_passed: BTreeSet::new(),
             add_holder: None,
             extra_turns: Vec::new(),
-            steps: Vec::new(),
+            steps: Vec::with_capacity(expected_steps(s)),
             out: Outcome::default(),
             max_steps: max_steps.unwrap_or_else(|| default_step_limit(s)),
             pending_note: false,
