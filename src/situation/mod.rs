@@ -257,7 +257,7 @@ pub struct ItemSpec {
     /// The item's mapping in the file.
     pub loc: Loc,
     /// Where each key's value is written, for diagnostics.
-    pub key_locs: Vec<(String, Loc)>,
+    pub key_locs: Vec<(&'static str, Loc)>,
 }
 
 /// The decision on a trigger's opening "you may" (383.3.a), written as `may: accept|decline`.
@@ -274,7 +274,7 @@ impl ItemSpec {
     pub fn loc_of(&self, key: &str) -> Loc {
         self.key_locs
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(k, _)| *k == key)
             .map_or(self.loc, |(_, l)| *l)
     }
 
@@ -354,7 +354,7 @@ pub struct BoardSpec {
     /// The board keys of battlefields.
     pub battlefield: BattlefieldKeys,
     /// Where each key's value is written, for diagnostics.
-    pub key_locs: Vec<(String, Loc)>,
+    pub key_locs: Vec<(&'static str, Loc)>,
     /// Its triggered abilities.
     pub triggers: Vec<Trigger>,
     /// A facedown card hidden this turn: it may be played from facedown only from the next
@@ -369,7 +369,7 @@ impl BoardSpec {
     pub fn loc_of(&self, key: &str) -> Loc {
         self.key_locs
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(k, _)| *k == key)
             .map_or(self.loc, |(_, l)| *l)
     }
 }

@@ -200,7 +200,7 @@ pub(super) fn check(s: &Situation, keys: &HashMap<&'static str, Loc>, problems: 
                 .collect();
             // 12.16: with two or more players other than its controller there, the file names
             // who applied Contested (in a combat too: section 12 wins over 3.1's default).
-            let written = bf.key_locs.iter().any(|(k, _)| k == "contested_by");
+            let written = bf.key_locs.iter().any(|(k, _)| *k == "contested_by");
             if !written && others.len() > 1 {
                 problems.push(
                     Problem::new(

@@ -23,7 +23,7 @@ impl<'a> Reader<'a> {
     #[allow(clippy::too_many_lines)]
     pub(super) fn board_object(&mut self, node: &Node) -> Option<BoardSpec> {
         let before = self.problems.len();
-        let allowed: Vec<&str> = BASE_KEYS
+        let allowed: Vec<&'static str> = BASE_KEYS
             .iter()
             .chain(UNIT_KEYS)
             .chain(PERMANENT_KEYS)
@@ -292,9 +292,13 @@ impl<'a> Reader<'a> {
             battlefield,
             triggers,
             loc,
+            // Each key as the allowed word it is (no copy of it per entry).
             key_locs: map
                 .iter()
-                .map(|(k, v)| (k.as_str().to_string(), self.loc(v)))
+                .filter_map(|(k, v)| {
+                    let key = allowed.iter().find(|a| **a == k.as_str())?;
+                    Some((*key, self.loc(v)))
+                })
                 .collect(),
         })
     }

@@ -52,7 +52,7 @@ impl<'a> Reader<'a> {
             Place::TriggerItem => "a trigger item",
         };
         let before = self.problems.len();
-        let allowed: Vec<&str> = ITEM_KEYS
+        let allowed: Vec<&'static str> = ITEM_KEYS
             .iter()
             .chain(UNIT_KEYS)
             .chain(PERMANENT_KEYS)
@@ -366,9 +366,13 @@ impl<'a> Reader<'a> {
             may,
             cost,
             loc: self.map_first_line(node),
+            // Each key as the allowed word it is (no copy of it per entry).
             key_locs: map
                 .iter()
-                .map(|(k, v)| (k.as_str().to_string(), self.loc(v)))
+                .filter_map(|(k, v)| {
+                    let key = allowed.iter().find(|a| **a == k.as_str())?;
+                    Some((*key, self.loc(v)))
+                })
                 .collect(),
         })
     }
