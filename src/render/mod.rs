@@ -1,4 +1,5 @@
-//! Rendering a [`Report`] as text (comfy-table), JSON (versioned) or Markdown.
+//! Rendering a [`Report`] as text (the step table drawn by `grid`, the small tables by
+//! comfy-table), JSON (versioned) or Markdown.
 //!
 //! Citations become numbers here, through the edition data. Under October, an established number
 //! prints as is; a number the known changes imply but no source quotes prints as "N (inferred)";
