@@ -10,8 +10,8 @@ use std::collections::HashMap;
 /// names that names it back and names no other that does (three rulings naming one another,
 /// as the three on defend triggers do, are related questions, not one answer's halves); built
 /// once from the rulings' texts (question, answer, steps, nuances).
-pub(super) fn companions() -> &'static [Vec<usize>] {
-    static C: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
+pub(super) fn companions() -> &'static [Option<usize>] {
+    static C: std::sync::OnceLock<Vec<Option<usize>>> = std::sync::OnceLock::new();
     C.get_or_init(|| {
         let index: HashMap<&str, usize> =
             all().iter().enumerate().map(|(i, r)| (r.id, i)).collect();
@@ -33,23 +33,19 @@ pub(super) fn companions() -> &'static [Vec<usize>] {
                 named
             })
             .collect();
-        let mutual: Vec<Vec<usize>> = names
-            .iter()
-            .enumerate()
-            .map(|(i, named)| {
-                named
-                    .iter()
-                    .copied()
-                    .filter(|&j| names[j].contains(&i))
-                    .collect()
-            })
-            .collect();
+        let names = &names;
+        let mutual = |i: usize| -> Vec<usize> {
+            names[i]
+                .iter()
+                .copied()
+                .filter(|&j| names[j].contains(&i))
+                .collect()
+        };
         // Only pairs: three rulings naming one another are related questions, not halves.
-        mutual
-            .iter()
-            .map(|m| match m.as_slice() {
-                [j] if mutual[*j].len() == 1 => vec![*j],
-                _ => Vec::new(),
+        (0..names.len())
+            .map(|i| match mutual(i).as_slice() {
+                [j] if mutual(*j).len() == 1 => Some(*j),
+                _ => None,
             })
             .collect()
     })
@@ -63,29 +59,34 @@ fn ids_in(text: &str) -> impl Iterator<Item = &str> {
         .filter(|w| w.split('-').filter(|p| !p.is_empty()).count() >= 3)
 }
 
-/// `order` (indices into [`all`], best first) with each ruling's companion moved up to follow
-/// it when `alike` says they matched the same way (a companion matching by words never passes
-/// the rulings matching by the card's name); a companion already above stays where it is.
-/// `alike` is asked only of rulings both in `order`.
-pub(super) fn follow(order: &mut Vec<usize>, alike: impl Fn(usize, usize) -> bool) {
+/// `items` (best first; `index` gives each one's ruling, an index into [`all`]) with each
+/// ruling's companion moved up to follow it when `alike` says they matched the same way (a
+/// companion matching by words never passes the rulings matching by the card's name); a
+/// companion already above stays where it is, and one absent is not added.
+pub(super) fn follow<T>(
+    items: Vec<T>,
+    index: impl Fn(&T) -> usize,
+    alike: impl Fn(&T, &T) -> bool,
+) -> Vec<T> {
     let c = companions();
-    let mut out: Vec<usize> = Vec::with_capacity(order.len());
-    let mut placed = vec![false; all().len()];
-    for k in 0..order.len() {
-        let i = order[k];
-        if placed[i] {
+    let mut rest: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(rest.len());
+    for k in 0..rest.len() {
+        let Some(item) = rest[k].take() else {
             continue;
-        }
-        placed[i] = true;
-        out.push(i);
-        for &j in &c[i] {
-            if !placed[j] && order[k + 1..].contains(&j) && alike(i, j) {
-                placed[j] = true;
-                out.push(j);
-            }
+        };
+        let partner = c[index(&item)].and_then(|j| {
+            rest[k + 1..]
+                .iter()
+                .position(|x| x.as_ref().is_some_and(|x| index(x) == j && alike(&item, x)))
+                .map(|p| k + 1 + p)
+        });
+        out.push(item);
+        if let Some(x) = partner.and_then(|p| rest[p].take()) {
+            out.push(x);
         }
     }
-    *order = out;
+    out
 }
 
 #[cfg(test)]
@@ -100,14 +101,14 @@ mod tests {
     fn two_rulings_naming_each_other_are_companions_and_one_naming_alone_is_not() {
         let a = index("unyielding-spirit-stops-damage-dealt-by-spells-and-abilities");
         let b = index("unyielding-spirit-which-damage-sources-it-stops");
-        assert_eq!(companions()[a], vec![b]);
-        assert_eq!(companions()[b], vec![a]);
+        assert_eq!(companions()[a], Some(b));
+        assert_eq!(companions()[b], Some(a));
         // Kha'Zix's ruling names the other Kha'Zix ruling, which does not name it back.
         let k = index("khazix-ambush-cannot-be-answered-before-he-enters");
-        assert!(companions()[k].is_empty());
+        assert_eq!(companions()[k], None);
         // The three rulings on defend triggers all name one another: no pair.
         let d = index("attack-and-defend-triggers-once-per-combat");
-        assert!(companions()[d].is_empty());
+        assert_eq!(companions()[d], None);
     }
 
     #[test]
@@ -115,19 +116,13 @@ mod tests {
         let a = index("unyielding-spirit-stops-damage-dealt-by-spells-and-abilities");
         let b = index("unyielding-spirit-which-damage-sources-it-stops");
         let x = index("tank-does-not-redirect-spell-damage");
-        let mut order = vec![a, x, b];
-        follow(&mut order, |_, _| true);
-        assert_eq!(order, vec![a, b, x]);
-        let mut order = vec![b, x, a];
-        follow(&mut order, |_, _| true);
-        assert_eq!(order, vec![b, a, x]);
+        let same = |_: &usize, _: &usize| true;
+        assert_eq!(follow(vec![a, x, b], |&i| i, same), vec![a, b, x]);
+        assert_eq!(follow(vec![b, x, a], |&i| i, same), vec![b, a, x]);
         // Absent from the results, a companion is not added.
-        let mut order = vec![a, x];
-        follow(&mut order, |_, _| true);
-        assert_eq!(order, vec![a, x]);
+        assert_eq!(follow(vec![a, x], |&i| i, same), vec![a, x]);
         // Matched another way (by words under a card match), it stays where it is.
-        let mut order = vec![a, x, b];
-        follow(&mut order, |i, j| (i == b) == (j == b));
-        assert_eq!(order, vec![a, x, b]);
+        let by_kind = |i: &usize, j: &usize| (*i == b) == (*j == b);
+        assert_eq!(follow(vec![a, x, b], |&i| i, by_kind), vec![a, x, b]);
     }
 }

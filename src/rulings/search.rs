@@ -294,15 +294,10 @@ pub fn search_in(query: &str, limit: usize, edition: Option<EditionId>) -> Vec<R
             .then(a.ruling.id.cmp(b.ruling.id))
     });
     // The other half of a ruling's answer follows it.
-    let mut order: Vec<usize> = hits.iter().map(|(i, _)| *i).collect();
-    let mut by_index: std::collections::HashMap<usize, RulingHit> = hits.into_iter().collect();
-    companions::follow(&mut order, |i, j| {
-        by_index[&i].matched == by_index[&j].matched
-    });
-    order
+    companions::follow(hits, |(i, _)| *i, |(_, a), (_, b)| a.matched == b.matched)
         .into_iter()
         .take(limit)
-        .filter_map(|i| by_index.remove(&i))
+        .map(|(_, h)| h)
         .collect()
 }
 
