@@ -182,6 +182,9 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
         return w.write_all(b"[]");
     }
     w.write_all(b"[\n")?;
+    // Each row is laid out in this buffer, then written whole: the serializer's many small
+    // writes go to a `Vec` they inline into, not through `w`'s dynamic calls.
+    let mut buf: Vec<u8> = Vec::with_capacity(4096);
     for (n, row) in r.rows.iter().enumerate() {
         let mut jr = JsonRow {
             n: n + 1,
@@ -198,15 +201,17 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
                 }
             }
         }
+        buf.clear();
         if n > 0 {
-            w.write_all(b",\n")?;
+            buf.extend_from_slice(b",\n");
         }
         // Written in place at its final indentation: the document's `steps` list is two levels
         // in, so a row's fields are three.
-        w.write_all(b"    ")?;
+        buf.extend_from_slice(b"    ");
         let mut ser =
-            serde_json::Serializer::with_formatter(&mut *w, super::json_indent::Indented::at(2));
+            serde_json::Serializer::with_formatter(&mut buf, super::json_indent::Indented::at(2));
         serde::Serialize::serialize(&jr, &mut ser).map_err(io::Error::other)?;
+        w.write_all(&buf)?;
     }
     w.write_all(b"\n  ]")
 }

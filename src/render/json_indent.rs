@@ -25,8 +25,13 @@ impl Indented {
     }
 
     fn indent<W: ?Sized + Write>(&self, w: &mut W) -> io::Result<()> {
-        for _ in 0..self.depth {
-            w.write_all(b"  ")?;
+        // One write for the common depths (a row's fields are at most a few levels in).
+        const SPACES: &[u8] = b"                                ";
+        let mut n = 2 * self.depth;
+        while n > 0 {
+            let k = n.min(SPACES.len());
+            w.write_all(&SPACES[..k])?;
+            n -= k;
         }
         Ok(())
     }

@@ -268,7 +268,11 @@ impl<'a> Reader<'a> {
         let effects = match map.get_node("effects") {
             Some(n) => self
                 .list(n, "`effects`")
-                .map(|seq| seq.iter().filter_map(|e| self.effect(e)).collect())
+                .map(|seq| {
+                    let mut v = Vec::with_capacity(seq.len());
+                    v.extend(seq.iter().filter_map(|e| self.effect(e)));
+                    v
+                })
                 .unwrap_or_default(),
             None => Vec::new(),
         };
@@ -367,13 +371,14 @@ impl<'a> Reader<'a> {
             cost,
             loc: self.map_first_line(node),
             // Each key as the allowed word it is (no copy of it per entry).
-            key_locs: map
-                .iter()
-                .filter_map(|(k, v)| {
+            key_locs: {
+                let mut v = Vec::with_capacity(map.len());
+                v.extend(map.iter().filter_map(|(k, v)| {
                     let key = allowed.iter().find(|a| **a == k.as_str())?;
                     Some((*key, self.loc(v)))
-                })
-                .collect(),
+                }));
+                v
+            },
         })
     }
 }
