@@ -71,15 +71,23 @@ pub(crate) fn styling(t: &mut Table, color: bool) {
 
 /// The widest word of `s` (display columns).
 pub(crate) fn longest_word(s: &str) -> usize {
-    s.split_whitespace()
-        .map(UnicodeWidthStr::width)
-        .max()
-        .unwrap_or(0)
+    s.split_whitespace().map(columns).max().unwrap_or(0)
 }
 
 /// The widest line of `s` (display columns).
 pub(crate) fn widest_line(s: &str) -> usize {
-    s.lines().map(UnicodeWidthStr::width).max().unwrap_or(0)
+    s.lines().map(columns).max().unwrap_or(0)
+}
+
+/// The columns `text` takes, as `unicode-width` measures a string. Printable ASCII, which
+/// nearly every cell of a step table is, is one column a byte, counted without the Unicode
+/// tables (a large replay measures millions of cells).
+pub(crate) fn columns(text: &str) -> usize {
+    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        text.len()
+    } else {
+        text.width()
+    }
 }
 
 /// A table to fit: its headers, its rows (one string per column), the column that takes the
@@ -197,6 +205,23 @@ mod tests {
             wide: 1,
             lead: &[0],
             lead_sep: " ",
+        }
+    }
+
+    /// The ASCII shortcut measures as `unicode-width` does, including the strings it must
+    /// leave to the tables (control characters, tabs, wide and combining characters).
+    #[test]
+    fn columns_measure_as_unicode_width_does() {
+        for text in [
+            "",
+            "Ana passes Priority; Ben receives it",
+            "~ and DEL\x7f and tab\t",
+            "a\r\nb",
+            "\x1b[31m",
+            "Kha'Zix — 汉字 and e\u{301}",
+            "≠ numbers",
+        ] {
+            assert_eq!(super::columns(text), text.width(), "{text:?}");
         }
     }
 

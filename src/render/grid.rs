@@ -8,6 +8,7 @@
 //! spaces, a line closing as soon as two columns or fewer are left free, and a word wider than
 //! the column is split at the column's edge.
 
+use super::fit::columns;
 use anstyle::AnsiColor;
 use std::io::{self, Write};
 use std::ops::Range;
@@ -90,7 +91,7 @@ impl Grid {
                 let (text, color) = cells.get(k).copied().unwrap_or(("", None));
                 let Some(range) = self.lines[k].get(n) else {
                     // A cell with fewer lines than the row is blank below them, uncoloured.
-                    self.line.extend(std::iter::repeat_n(' ', width + 2));
+                    push_spaces(&mut self.line, width + 2);
                     continue;
                 };
                 let part = &text[range.clone()];
@@ -102,8 +103,8 @@ impl Grid {
                 }
                 self.line.push(' ');
                 self.line.push_str(part);
-                let fill = width.saturating_sub(part.width()) + 1;
-                self.line.extend(std::iter::repeat_n(' ', fill));
+                let fill = width.saturating_sub(columns(part)) + 1;
+                push_spaces(&mut self.line, fill);
                 if code.is_some() {
                     self.line.push_str("\x1b[39m");
                 }
@@ -131,7 +132,7 @@ fn sgr(c: AnsiColor) -> &'static str {
 fn wrap_cell(text: &str, width: usize, out: &mut Vec<Range<usize>>) {
     let mut at = 0;
     for line in text.split('\n') {
-        if line.width() <= width {
+        if columns(line) <= width {
             out.push(at..at + line.len());
         } else {
             wrap_line(line, at, width, out);
@@ -155,7 +156,7 @@ fn wrap_line(line: &str, base: usize, width: usize, out: &mut Vec<Range<usize>>)
         if !open {
             (start, end) = (word.start, word.start);
         }
-        let wide = line[word.clone()].width();
+        let wide = columns(&line[word.clone()]);
         let gap = usize::from(open);
         let free = width.saturating_sub(used + gap);
         if used + gap + wide <= width {
@@ -191,6 +192,16 @@ fn wrap_line(line: &str, base: usize, width: usize, out: &mut Vec<Range<usize>>)
     }
     if start < end {
         out.push(base + start..base + end);
+    }
+}
+
+/// Pushes `n` spaces onto `line`.
+fn push_spaces(line: &mut String, mut n: usize) {
+    const SPACES: &str = "                                                                ";
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        line.push_str(&SPACES[..k]);
+        n -= k;
     }
 }
 
