@@ -50,9 +50,44 @@ pub struct Row {
     /// kept when routine rows are folded away ([`crate::render::compact`]).
     pub n: usize,
     /// Index into each trace's steps, in the order of [`Report::traces`].
-    pub steps: Vec<Option<usize>>,
+    pub steps: RowSteps,
     /// How the editions compare at this row.
     pub flag: Flag,
+}
+
+/// A row's step in each trace (one or two editions), held in the row itself: a large replay
+/// has hundreds of thousands of rows, and a list for each was an allocation for each. Reads as
+/// a slice of `Option<usize>`, one entry per trace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowSteps {
+    steps: [Option<usize>; 2],
+    len: u8,
+}
+
+impl RowSteps {
+    /// The row of a replay under one edition.
+    pub fn one(step: Option<usize>) -> Self {
+        Self {
+            steps: [step, None],
+            len: 1,
+        }
+    }
+
+    /// The row of a replay under two editions (July's step first).
+    pub fn two(july: Option<usize>, october: Option<usize>) -> Self {
+        Self {
+            steps: [july, october],
+            len: 2,
+        }
+    }
+}
+
+impl std::ops::Deref for RowSteps {
+    type Target = [Option<usize>];
+
+    fn deref(&self) -> &[Option<usize>] {
+        &self.steps[..usize::from(self.len)]
+    }
 }
 
 /// A situation replayed under one or more editions, aligned step by step.
@@ -97,7 +132,7 @@ impl<'a> Report<'a> {
             [a] => (0..a.steps.len())
                 .map(|i| Row {
                     n: 0,
-                    steps: vec![Some(i)],
+                    steps: RowSteps::one(Some(i)),
                     flag: Flag::Same,
                 })
                 .collect(),
@@ -308,7 +343,7 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
                     };
                     rows.push(Row {
                         n: 0,
-                        steps: vec![Some(i), Some(j)],
+                        steps: RowSteps::two(Some(i), Some(j)),
                         flag,
                     });
                 }
@@ -318,7 +353,7 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
             } => {
                 rows.extend((old_index..old_index + old_len).map(|i| Row {
                     n: 0,
-                    steps: vec![Some(i), None],
+                    steps: RowSteps::two(Some(i), None),
                     flag: one_sided(a, i),
                 }));
             }
@@ -327,7 +362,7 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
             } => {
                 rows.extend((new_index..new_index + new_len).map(|j| Row {
                     n: 0,
-                    steps: vec![None, Some(j)],
+                    steps: RowSteps::two(None, Some(j)),
                     flag: one_sided(b, j),
                 }));
             }
@@ -339,12 +374,12 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
             } => {
                 rows.extend((old_index..old_index + old_len).map(|i| Row {
                     n: 0,
-                    steps: vec![Some(i), None],
+                    steps: RowSteps::two(Some(i), None),
                     flag: one_sided(a, i),
                 }));
                 rows.extend((new_index..new_index + new_len).map(|j| Row {
                     n: 0,
-                    steps: vec![None, Some(j)],
+                    steps: RowSteps::two(None, Some(j)),
                     flag: one_sided(b, j),
                 }));
             }

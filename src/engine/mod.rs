@@ -380,9 +380,13 @@ impl<'s> Engine<'s> {
         notes: Vec<Note>,
     ) {
         let chain_len = self.chain.len();
+        // `format!` leaves room it did not fill; a large replay keeps hundreds of thousands
+        // of these, so each is held at its length.
+        let mut what = what.into();
+        what.shrink_to_fit();
         self.steps.push(Step {
             who,
-            what: what.into(),
+            what,
             cites: cites.to_vec(),
             notes,
             state: self.state(),
@@ -397,7 +401,9 @@ impl<'s> Engine<'s> {
     /// Gives the last step its short telling for the compact view ([`Step::brief`]).
     fn brief(&mut self, text: impl Into<String>) {
         if let Some(st) = self.steps.last_mut() {
-            st.brief = Some(text.into());
+            let mut text = text.into();
+            text.shrink_to_fit();
+            st.brief = Some(text);
         }
     }
 
