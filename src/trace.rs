@@ -4,6 +4,7 @@
 use crate::edition::{Cite, EditionId};
 use crate::situation::{PlayerId, TurnState};
 use crate::yaml::Loc;
+use std::sync::Arc;
 
 /// A remark on a step: an ambiguity, a reading followed, a caveat. Rule numbers come only from
 /// `cites`, resolved through the edition, never from `text`.
@@ -20,8 +21,9 @@ pub struct Note {
 pub struct Step {
     /// Who acted or is concerned (`None`: the game).
     pub who: Option<PlayerId>,
-    /// What happened, in words (no rule numbers).
-    pub what: String,
+    /// What happened, in words (no rule numbers). Shared: a replay holds one copy of each
+    /// distinct text (half of a long Chain's steps are passes told alike).
+    pub what: Arc<str>,
     /// The rules behind it.
     pub cites: Vec<Cite>,
     /// Ambiguities and caveats at this step.

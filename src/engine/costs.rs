@@ -53,9 +53,10 @@ impl<'s> Engine<'s> {
                     [rule, Cite::TriggerCostUnpaid],
                 )
             } else {
-                self.out
-                    .refused
-                    .push((iid.clone(), format!("its cost could not be paid: {why}")));
+                self.out.refused.push((
+                    iid.to_string(),
+                    format!("its cost could not be paid: {why}"),
+                ));
                 ("the play is undone", [rule, Cite::UndoIllegal])
             };
             self.step(

@@ -136,7 +136,10 @@ impl<'s> Engine<'s> {
                     self.inst[i].fate =
                         Some("was removed when the death it came from was replaced");
                 }
-                let ids: Vec<String> = removed.iter().map(|&i| self.inst[i].iid.clone()).collect();
+                let ids: Vec<String> = removed
+                    .iter()
+                    .map(|&i| self.inst[i].iid.to_string())
+                    .collect();
                 how.push_str(&format!(
                     "; its pending {} leave{} the Chain",
                     effects::join_and(&ids),

@@ -134,7 +134,7 @@ impl<'s> Engine<'s> {
     /// at its destination (355.4.a: the destination must be somewhere else). Effects that do
     /// not choose are not checked.
     pub(super) fn missing_target(&self, spec: &ItemSpec, me: Option<usize>) -> Option<Missing> {
-        let own = me.map_or(spec.id.as_str(), |i| self.inst[i].iid.as_str());
+        let own = me.map_or(spec.id.as_str(), |i| self.inst[i].iid.as_ref());
         let on_chain = |id: &str| id == own || self.on_chain(id).is_some_and(|i| Some(i) != me);
         let written = spec.targets.iter().find_map(|id| {
             let present = on_chain(id)
@@ -297,8 +297,13 @@ impl<'s> Engine<'s> {
                     self.refuse(p, spec, why, &cites);
                 } else {
                     self.leave_facedown(spec);
-                    let idx =
-                        self.new_inst(spec, spec.id.clone(), p, Status::Pending, Origin::Played);
+                    let idx = self.new_inst(
+                        spec,
+                        Cow::Borrowed(&spec.id),
+                        p,
+                        Status::Pending,
+                        Origin::Played,
+                    );
                     self.add_to_chain(&[idx], spec.adds);
                     self.add_holder = spec.adds.then_some((idx, p));
                     let how = match permission {

@@ -27,7 +27,7 @@ impl<'s> Engine<'s> {
             let iid = self.inst[idx].iid.clone();
             self.chain.remove(pos);
             self.inst[idx].fate = Some("was refused");
-            self.out.refused.push((iid.clone(), why.clone()));
+            self.out.refused.push((iid.to_string(), why.clone()));
             self.step(
                 Some(controller),
                 format!("{iid} cannot be finalized: {why}; the play is undone"),
@@ -44,7 +44,7 @@ impl<'s> Engine<'s> {
                 self.chain.remove(pos);
                 self.inst[idx].fate = Some("was refused");
                 self.out.refused.push((
-                    iid.clone(),
+                    iid.to_string(),
                     format!("its target {t} was gone when it was finalized"),
                 ));
                 self.step(
@@ -87,7 +87,7 @@ impl<'s> Engine<'s> {
                 let active = self.legion_active(idx);
                 self.inst[idx].legion_at_finalize = Some(active);
                 self.out.legion.push(LegionVerdict {
-                    id: iid.clone(),
+                    id: iid.to_string(),
                     finalized: active,
                     resolved: None,
                 });
@@ -100,7 +100,7 @@ impl<'s> Engine<'s> {
                 );
             }
             self.played[controller].push(PlayedCard {
-                id: Some(iid.clone()),
+                id: Some(iid.to_string()),
                 name: None,
                 kind: Some(spec.kind),
                 token: spec.token,

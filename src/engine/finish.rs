@@ -5,7 +5,7 @@ use super::*;
 
 impl<'s> Engine<'s> {
     pub(super) fn step_limit_error(&self) -> ReplayError {
-        let mut counts: Vec<(&String, &u32)> = self.instances.iter().collect();
+        let mut counts: Vec<(&&str, &u32)> = self.instances.iter().collect();
         counts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         let top: Vec<String> = counts
             .iter()

@@ -56,7 +56,9 @@ mod triggers;
 use crate::edition::{Cite, EditionId};
 use crate::situation::*;
 use crate::trace::{self, LegionVerdict, Note, Outcome, ReplayError, Step, Trace};
-use std::collections::{BTreeMap, BTreeSet};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::sync::Arc;
 
 /// Replays `s` under `edition`.
 ///
@@ -98,7 +100,9 @@ enum Origin {
 
 #[derive(Debug, Clone)]
 struct Inst<'s> {
-    iid: String,
+    /// Its id: the item's own, borrowed from the situation, for its first instance; `id#2`,
+    /// `id#3`, ... for later ones.
+    iid: Cow<'s, str>,
     spec: &'s ItemSpec,
     controller: PlayerId,
     status: Status,
@@ -114,6 +118,29 @@ struct Inst<'s> {
     /// A unit a card played from facedown made its controller play: the battlefield where
     /// that card was hidden, where it is played (811.1.d.3).
     hidden_at: Option<usize>,
+}
+
+/// The instances that share an id, oldest first: nearly always one, held without a list.
+#[derive(Debug, Clone)]
+enum InstIds {
+    One(usize),
+    Many(Vec<usize>),
+}
+
+impl InstIds {
+    fn push(&mut self, idx: usize) {
+        match self {
+            Self::One(first) => *self = Self::Many(vec![*first, idx]),
+            Self::Many(v) => v.push(idx),
+        }
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        match self {
+            Self::One(idx) => std::slice::from_ref(idx),
+            Self::Many(v) => v,
+        }
+    }
 }
 
 /// The Chain: instance indexes, oldest first, and which instances are on it (so "is it on
@@ -247,7 +274,7 @@ struct Engine<'s> {
     edition: EditionId,
     inst: Vec<Inst<'s>>,
     /// The instances with each id, oldest first (ids are looked up on every effect).
-    inst_by_id: std::collections::HashMap<String, Vec<usize>>,
+    inst_by_id: std::collections::HashMap<Cow<'s, str>, InstIds>,
     chain: ChainItems,
     chain_exists: bool,
     opened_by_trigger: bool,
@@ -255,7 +282,7 @@ struct Engine<'s> {
     board: board::Board<'s>,
     played: Vec<played::Played>,
     forbidden: Vec<(PlayerId, String, String)>,
-    instances: BTreeMap<String, u32>,
+    instances: BTreeMap<&'s str, u32>,
     used: Vec<bool>,
     priority: Option<PlayerId>,
     focus: Option<PlayerId>,
@@ -265,6 +292,8 @@ struct Engine<'s> {
     add_holder: Option<(usize, PlayerId)>,
     extra_turns: Vec<PlayerId>,
     steps: Vec<Step>,
+    /// Every distinct step text so far, each held once ([`Step::what`]).
+    texts: HashSet<Arc<str>>,
     out: Outcome,
     max_steps: usize,
     pending_note: bool,
@@ -336,6 +365,7 @@ impl<'s> Engine<'s> {
             add_holder: None,
             extra_turns: Vec::new(),
             steps: Vec::with_capacity(expected_steps(s)),
+            texts: HashSet::new(),
             out: Outcome::default(),
             max_steps: max_steps.unwrap_or_else(|| default_step_limit(s)),
             pending_note: false,
@@ -380,10 +410,7 @@ impl<'s> Engine<'s> {
         notes: Vec<Note>,
     ) {
         let chain_len = self.chain.len();
-        // `format!` leaves room it did not fill; a large replay keeps hundreds of thousands
-        // of these, so each is held at its length.
-        let mut what = what.into();
-        what.shrink_to_fit();
+        let what = self.text(what.into());
         self.steps.push(Step {
             who,
             what,
@@ -398,6 +425,16 @@ impl<'s> Engine<'s> {
         });
     }
 
+    /// `text` as a shared step text: the copy held already when another step says the same.
+    fn text(&mut self, text: String) -> Arc<str> {
+        if let Some(t) = self.texts.get(text.as_str()) {
+            return Arc::clone(t);
+        }
+        let t: Arc<str> = Arc::from(text);
+        self.texts.insert(Arc::clone(&t));
+        t
+    }
+
     /// Gives the last step its short telling for the compact view ([`Step::brief`]).
     fn brief(&mut self, text: impl Into<String>) {
         if let Some(st) = self.steps.last_mut() {
@@ -410,15 +447,18 @@ impl<'s> Engine<'s> {
     fn new_inst(
         &mut self,
         spec: &'s ItemSpec,
-        iid: String,
+        iid: Cow<'s, str>,
         controller: PlayerId,
         status: Status,
         origin: Origin,
     ) -> usize {
-        self.inst_by_id
-            .entry(iid.clone())
-            .or_default()
-            .push(self.inst.len());
+        let idx = self.inst.len();
+        match self.inst_by_id.get_mut(iid.as_ref()) {
+            Some(ids) => ids.push(idx),
+            None => {
+                self.inst_by_id.insert(iid.clone(), InstIds::One(idx));
+            }
+        }
         self.inst.push(Inst {
             iid,
             spec,
@@ -436,13 +476,13 @@ impl<'s> Engine<'s> {
     }
 
     /// The id of the next instance of a template: its id the first time, then id#2, id#3, ...
-    fn instance_id(&mut self, template: &str) -> String {
-        let n = self.instances.entry(template.to_string()).or_insert(0);
+    fn instance_id(&mut self, template: &'s str) -> Cow<'s, str> {
+        let n = self.instances.entry(template).or_insert(0);
         *n += 1;
         if *n == 1 {
-            template.to_string()
+            Cow::Borrowed(template)
         } else {
-            format!("{template}#{n}")
+            Cow::Owned(format!("{template}#{n}"))
         }
     }
 
@@ -600,8 +640,8 @@ impl<'s> Engine<'s> {
 
     /// The instance with id `iid` on the Chain (the oldest on it when several share the id).
     fn on_chain(&self, iid: &str) -> Option<usize> {
-        let candidates = self.inst_by_id.get(iid)?;
-        match candidates.as_slice() {
+        let candidates = self.inst_by_id.get(iid)?.as_slice();
+        match candidates {
             [only] => self.chain.holds(*only).then_some(*only),
             _ => {
                 // Several instances share the id (a card played again): the one on the Chain,

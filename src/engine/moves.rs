@@ -18,7 +18,7 @@ impl<'s> Engine<'s> {
         };
         let iid = self.inst[idx].iid.clone();
         let i = self.board.add(
-            iid.clone(),
+            iid.to_string(),
             Some(controller),
             kind,
             &spec.triggers,

@@ -97,9 +97,9 @@ impl<'s> Engine<'s> {
             self.chain.remove(pos);
         }
         self.inst[idx].fate = Some("has already resolved");
-        self.out.resolved.push(iid.clone());
+        self.out.resolved.push(iid.to_string());
         if spec.kind == ItemKind::Spell && spec.flow {
-            self.out.banished.push(iid.clone());
+            self.out.banished.push(iid.to_string());
             self.step(
                 Some(controller),
                 format!("{iid} was played for its Flow cost: it leaves the Chain and is banished instead of going to the trash"),

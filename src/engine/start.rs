@@ -23,7 +23,13 @@ impl<'s> Engine<'s> {
         }
         for spec in &s.chain {
             let controller = spec.controller.unwrap_or(s.turn);
-            let idx = self.new_inst(spec, spec.id.clone(), controller, spec.status, Origin::File);
+            let idx = self.new_inst(
+                spec,
+                Cow::Borrowed(&spec.id),
+                controller,
+                spec.status,
+                Origin::File,
+            );
             self.chain.push(idx);
             if spec.status == Status::Finalized {
                 // Items finalized before the file starts: Legion judged from older items and

@@ -80,7 +80,7 @@ impl<'s> Engine<'s> {
             all_cites.push(Cite::TriggerOrderController);
             let ids: BTreeSet<&str> = mine
                 .iter()
-                .map(|(i, _)| self.inst[*i].iid.as_str())
+                .map(|(i, _)| self.inst[*i].iid.as_ref())
                 .collect();
             let order = self.s.actions.iter().enumerate().find(|(j, a)| {
                 !self.used[*j] && matches!(&a.kind, ActionKind::Order(list) if list.iter().map(String::as_str).collect::<BTreeSet<_>>() == ids && list.len() == ids.len())
@@ -105,7 +105,7 @@ impl<'s> Engine<'s> {
             } else {
                 let names: Vec<String> = mine
                     .iter()
-                    .map(|(i, _)| self.inst[*i].iid.clone())
+                    .map(|(i, _)| self.inst[*i].iid.to_string())
                     .collect();
                 self.decision = Some(next::Decision::Order {
                     by: c,

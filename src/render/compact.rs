@@ -9,6 +9,7 @@
 
 use super::*;
 use crate::edition::Cite;
+use std::sync::Arc;
 
 /// Which steps a text report shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -142,15 +143,15 @@ pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
             let st = &mut traces[k].steps[s];
             // The step told short: its reasons are in its rules and in the full view.
             if let Some(b) = st.brief.take() {
-                st.what = b;
+                st.what = b.into();
             }
             if !who.is_empty() {
                 let verb = if who.len() == 1 { "passes" } else { "pass" };
-                st.what = format!(
+                st.what = Arc::from(format!(
                     "{} (after {} {verb})",
                     st.what,
                     crate::engine::join_and(&who)
-                );
+                ));
             }
             for c in cites {
                 if !st.cites.contains(&c) {

@@ -43,7 +43,7 @@ pub(super) fn line_of(r: &Report, eds: &[EditionId], row: &Row) -> Option<Line> 
         .filter_map(|(k, i)| i.map(|i| (k, &r.traces[k].steps[i])))
         .collect();
     let &(k0, first) = present.first()?;
-    let mut what = first.what.clone();
+    let mut what = first.what.to_string();
     let only = (present.len() == 1 && eds.len() == 2).then(|| eds[k0]);
     if let Some(e) = only {
         what = format!("[{} only] {what}", e.title());

@@ -151,7 +151,8 @@ impl<'s> Engine<'s> {
                     );
                 }
                 EffectKind::ForbidName(name) => {
-                    self.forbidden.push((controller, name.clone(), iid.clone()));
+                    self.forbidden
+                        .push((controller, name.clone(), iid.to_string()));
                     self.step(
                         Some(controller),
                         format!(
@@ -165,7 +166,7 @@ impl<'s> Engine<'s> {
             }
             if let (Some(text), false) = (&effect.text, matches!(effect.kind, EffectKind::Text)) {
                 if let Some(step) = self.steps.get_mut(before) {
-                    step.what.push_str(&format!(" (card text: {text})"));
+                    step.what = Arc::from(format!("{} (card text: {text})", step.what));
                 }
             }
         }

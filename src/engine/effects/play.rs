@@ -9,9 +9,10 @@ impl<'s> Engine<'s> {
         let controller = item.controller.unwrap_or(self.inst[by].controller);
         let iid = self.instance_id(&item.id);
         if let Some(source) = self.forbidder(controller, item) {
-            self.out
-                .refused
-                .push((iid.clone(), format!("its name was forbidden by {source}")));
+            self.out.refused.push((
+                iid.to_string(),
+                format!("its name was forbidden by {source}"),
+            ));
             self.step(
                 Some(controller),
                 format!("play {iid}: impossible, its name was forbidden by {source}; skipped, nothing is added"),

@@ -10,7 +10,7 @@ impl<'s> Engine<'s> {
         let q = self.name(self.s.next_player(p));
         let (what, does, cites): (String, &str, &[Cite]) = if !self.chain.is_empty() {
             if self.passed.len() + 1 == n && !self.passed.contains(&p) {
-                let newest = self.chain.last().map_or("", |&i| self.inst[i].iid.as_str());
+                let newest = self.chain.last().map_or("", |&i| self.inst[i].iid.as_ref());
                 (
                     format!("pass Priority: everyone has then passed in a row, so {newest}, the newest item, resolves"),
                     "resolve",

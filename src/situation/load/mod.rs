@@ -172,6 +172,17 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
     }
 }
 
+/// What `read` makes of each entry of `seq`, the entries it could not read left out, in a list
+/// sized for the whole list at once: a Chain of 100,000 items is not copied as it grows.
+fn read_each<'n, T>(
+    seq: &'n crate::yaml::Sequence<'n>,
+    read: impl FnMut(&'n crate::yaml::Node<'n>) -> Option<T>,
+) -> Vec<T> {
+    let mut out = Vec::with_capacity(seq.len());
+    out.extend(seq.iter().filter_map(read));
+    out
+}
+
 /// `loc` moved inside `src`: its start at most the end of the text and on a character
 /// boundary, its end too.
 fn inside(src: &str, loc: crate::yaml::Loc) -> crate::yaml::Loc {
@@ -432,17 +443,13 @@ impl<'a> Reader<'a> {
         let board: Vec<super::BoardSpec> = map
             .get_node("board")
             .and_then(|n| self.list(n, "`board`"))
-            .map(|seq| seq.iter().filter_map(|n| self.board_object(n)).collect())
+            .map(|seq| read_each(seq, |n| self.board_object(n)))
             .unwrap_or_default();
         self.section("board", &mut mark);
         let chain = map
             .get_node("chain")
             .and_then(|n| self.list(n, "`chain`"))
-            .map(|seq| {
-                seq.iter()
-                    .filter_map(|n| self.item(n, Place::Chain))
-                    .collect()
-            })
+            .map(|seq| read_each(seq, |n| self.item(n, Place::Chain)))
             .unwrap_or_default();
         self.section("chain", &mut mark);
         let priority = map
@@ -461,7 +468,7 @@ impl<'a> Reader<'a> {
         let actions = map
             .get_node("actions")
             .and_then(|n| self.list(n, "`actions`"))
-            .map(|seq| seq.iter().filter_map(|n| self.action(n)).collect())
+            .map(|seq| read_each(seq, |n| self.action(n)))
             .unwrap_or_default();
         self.section("actions", &mut mark);
         let mut board = board;
