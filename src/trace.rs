@@ -16,6 +16,10 @@ pub struct Note {
     pub cites: Vec<Cite>,
 }
 
+/// A step's citations: a list that holds up to eight in place, so a step needs no allocation
+/// of its own for them (a 100,000-item Chain has 400,000 steps).
+pub type StepCites = smallvec::SmallVec<[Cite; 8]>;
+
 /// One step of the replay.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
@@ -24,8 +28,8 @@ pub struct Step {
     /// What happened, in words (no rule numbers). Shared: a replay holds one copy of each
     /// distinct text (half of a long Chain's steps are passes told alike).
     pub what: Arc<str>,
-    /// The rules behind it.
-    pub cites: Vec<Cite>,
+    /// The rules behind it, held in the step itself up to eight (a step cites one to four).
+    pub cites: StepCites,
     /// Ambiguities and caveats at this step.
     pub notes: Vec<Note>,
     /// The turn state after the step.

@@ -414,7 +414,7 @@ impl<'s> Engine<'s> {
         self.steps.push(Step {
             who,
             what,
-            cites: cites.to_vec(),
+            cites: trace::StepCites::from_slice(cites),
             notes,
             state: self.state(),
             priority: self.priority,

@@ -48,7 +48,7 @@ pub(super) fn rules_one(ed: EditionId, cites: &[Cite]) -> String {
 /// The rules cell of an aligned July/October step: numbers printed once where they agree.
 pub(super) fn rules_both(july: &Step, october: &Step) -> String {
     let mut parts = Vec::new();
-    let mut all: Vec<Cite> = july.cites.clone();
+    let mut all: Vec<Cite> = july.cites.to_vec();
     for c in &october.cites {
         if !all.contains(c) {
             all.push(*c);
