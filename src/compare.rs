@@ -82,6 +82,17 @@ impl RowSteps {
     }
 }
 
+impl RowSteps {
+    /// The same row with each present step `s` of trace `k` replaced by `f(k, s)`.
+    pub fn map(self, mut f: impl FnMut(usize, usize) -> usize) -> Self {
+        let mut out = self;
+        for (k, s) in out.steps.iter_mut().enumerate().take(usize::from(self.len)) {
+            *s = s.map(|s| f(k, s));
+        }
+        out
+    }
+}
+
 impl std::ops::Deref for RowSteps {
     type Target = [Option<usize>];
 

@@ -102,9 +102,19 @@ fn foldable_flag(rows: &[Row], i: usize) -> bool {
 }
 
 /// The compact view of `r`: the rows a judge reads, with the folded rows' citations carried
-/// into the next row shown. The report keeps its situation, and each shown row its number.
+/// into the next row shown. The report keeps its situation, and each shown row its number; its
+/// traces hold only the shown steps (a folded step is not copied), which its rows index.
 pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
-    let mut traces: Vec<Trace> = r.traces.clone();
+    let mut traces: Vec<Trace> = r
+        .traces
+        .iter()
+        .map(|t| Trace {
+            edition: t.edition,
+            steps: Vec::new(),
+            outcome: t.outcome.clone(),
+            error: t.error.clone(),
+        })
+        .collect();
     let mut rows = Vec::new();
     // Per trace: the citations and passers folded since the last row shown.
     let mut folded: Vec<(Vec<Cite>, Vec<String>)> = vec![(Vec::new(), Vec::new()); traces.len()];
@@ -137,10 +147,9 @@ pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
             }
             continue;
         }
-        for (k, s) in row.steps.iter().enumerate() {
-            let Some(s) = *s else { continue };
+        let shown = row.steps.map(|k, s| {
             let (cites, who) = std::mem::take(&mut folded[k]);
-            let st = &mut traces[k].steps[s];
+            let mut st = r.traces[k].steps[s].clone();
             // The step told short: its reasons are in its rules and in the full view.
             if let Some(b) = st.brief.take() {
                 st.what = b.into();
@@ -158,8 +167,14 @@ pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
                     st.cites.push(c);
                 }
             }
-        }
-        rows.push(row.clone());
+            traces[k].steps.push(st);
+            traces[k].steps.len() - 1
+        });
+        rows.push(Row {
+            n: row.n,
+            steps: shown,
+            flag: row.flag,
+        });
     }
     Report {
         situation: r.situation,

@@ -201,10 +201,113 @@ fn columns(
     Some((room - best, best))
 }
 
+/// Goes through the shown rows of `r` in order, giving `each` the row's line, its rules and its
+/// text (mark, note numbers from `notes`, and what changed since the step shown before). The
+/// first row is compared with the step before it in `full`, if any. Nothing is kept from one
+/// row to the next but the previous line, so a long report is told in constant memory.
+fn each_told(
+    r: &Report,
+    full: &Report,
+    eds: &[crate::edition::EditionId],
+    notes: &mut Notes,
+    mut each: impl FnMut(&Line, &str, &str) -> io::Result<()>,
+) -> io::Result<()> {
+    // The first step shown is compared with the step before it in the full trace, if any.
+    let mut prev: Option<Line> = r
+        .rows
+        .first()
+        .and_then(|first| full.rows.iter().position(|x| x.n == first.n))
+        .and_then(|i| i.checked_sub(1))
+        .and_then(|i| line_of(full, eds, &full.rows[i]));
+    for row in &r.rows {
+        let Some(l) = line_of(r, eds, row) else {
+            continue;
+        };
+        let steps: Vec<Option<&Step>> = row
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(k, i)| i.map(|i| &r.traces[k].steps[i]))
+            .collect();
+        let rules = rules(eds, &steps);
+        // A step of one edition: "[July]" here, the full view's "[July only]" shortened.
+        let told = l.what.replace('\n', " ");
+        let told = match l.only {
+            Some(e) => told.replacen(
+                &format!("[{} only]", e.title()),
+                &format!("[{}]", e.title()),
+                1,
+            ),
+            None => told,
+        };
+        let mut what = format!("{}{told}", flag_mark(&l));
+        for note in &l.notes {
+            let k = notes.number(note, &l.n);
+            what.push_str(&format!(" [{k}]"));
+        }
+        what.push_str(&now_text(prev.as_ref(), &l));
+        each(&l, &rules, &what)?;
+        prev = Some(l);
+    }
+    Ok(())
+}
+
+/// The widest word of `text` (split at spaces), in columns.
+fn longest_word(text: &str) -> usize {
+    text.split(' ')
+        .map(UnicodeWidthStr::width)
+        .max()
+        .unwrap_or(0)
+}
+
+/// What the layout needs of all the rows shown, measured in one pass without keeping them.
+#[derive(Default)]
+struct Measure {
+    shown: usize,
+    n_w: usize,
+    what_word: usize,
+    rules_word: usize,
+    rules_need: usize,
+    /// The first [`LAYOUT_SAMPLE`] rows' texts and (line, rules), for the search of widths.
+    texts: Vec<String>,
+    sample: Vec<(Line, String)>,
+    /// For the legend: a printed rules cell of each kind of mark it explains, if any.
+    marked: Vec<String>,
+}
+
+impl Measure {
+    fn add(&mut self, l: &Line, rules: &str, what: &str) {
+        self.shown += 1;
+        self.n_w = self.n_w.max(l.n.width());
+        self.what_word = self.what_word.max(longest_word(what));
+        self.rules_word = self.rules_word.max(longest_word(rules));
+        self.rules_need = self.rules_need.max(rules.width());
+        if self.texts.len() < LAYOUT_SAMPLE {
+            self.texts.push(what.to_string());
+            self.sample.push((l.clone(), rules.to_string()));
+        }
+        // The legend asks only whether any printed cell holds each mark.
+        let kinds: [fn(&str) -> bool; 4] = [
+            |x| x.contains('≠'),
+            |x| x.starts_with("Oct ") && x.contains('*'),
+            |x| x.contains('°'),
+            |x| x.contains("inferred"),
+        ];
+        for kind in kinds {
+            if kind(rules) && !self.marked.iter().any(|m| kind(m)) {
+                self.marked.push(rules.to_string());
+            }
+        }
+    }
+}
+
 /// Writes the compact list of `r` (already folded by [`super::compact`]), then its numbered
 /// notes and the legend of its marks. `full`: the report before folding; `renumbered`: the
 /// answer block's renumbered rules. Falls back to the full table's narrow list when the width
 /// leaves What happened less than its longest word.
+///
+/// The rows are told twice, once to measure the columns and once to write them, so no list of
+/// all the lines is held (a 100,000-item Chain shows about 200,000 rows).
 ///
 /// # Errors
 /// The first error `w` returns.
@@ -218,74 +321,20 @@ pub(super) fn write_compact(
     let total = full.rows.len();
     let width = usize::from(style.width);
     let eds = editions(r);
-    let shown: Vec<(Line, String)> = r
-        .rows
-        .iter()
-        .filter_map(|row| {
-            let l = line_of(r, &eds, row)?;
-            let steps: Vec<Option<&Step>> = row
-                .steps
-                .iter()
-                .enumerate()
-                .map(|(k, i)| i.map(|i| &r.traces[k].steps[i]))
-                .collect();
-            let rules = rules(&eds, &steps);
-            Some((l, rules))
-        })
-        .collect();
-    // Each row's text, with its mark, note numbers and what changed in state and holders.
-    let mut notes = Notes::default();
-    // The first step shown is compared with the step before it in the full trace, if any.
-    let before = r
-        .rows
-        .first()
-        .and_then(|first| full.rows.iter().position(|x| x.n == first.n))
-        .and_then(|i| i.checked_sub(1))
-        .and_then(|i| line_of(full, &eds, &full.rows[i]));
-    let mut prev: Option<&Line> = before.as_ref();
-    let mut texts: Vec<String> = Vec::with_capacity(shown.len());
-    for (l, _) in &shown {
-        // A step of one edition: "[July]" here, the full view's "[July only]" shortened.
-        let told = l.what.replace('\n', " ");
-        let told = match l.only {
-            Some(e) => told.replacen(
-                &format!("[{} only]", e.title()),
-                &format!("[{}]", e.title()),
-                1,
-            ),
-            None => told,
-        };
-        let mut what = format!("{}{told}", flag_mark(l));
-        for note in &l.notes {
-            let k = notes.number(note, &l.n);
-            what.push_str(&format!(" [{k}]"));
-        }
-        what.push_str(&now_text(prev, l));
-        prev = Some(l);
-        texts.push(what);
-    }
-    let n_w = shown
-        .iter()
-        .map(|(l, _)| l.n.width())
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    let mut m = Measure::default();
+    each_told(r, full, &eds, &mut Notes::default(), |l, rules, what| {
+        m.add(l, rules, what);
+        Ok(())
+    })?;
+    let n_w = m.n_w.max(1);
     let room = width.saturating_sub(2 + n_w + 2 * GAP.len());
-    let longest = |v: &mut dyn Iterator<Item = &str>| {
-        v.flat_map(|x| x.split(' ').map(UnicodeWidthStr::width))
-            .max()
-            .unwrap_or(0)
-    };
-    let rules_word = longest(&mut shown.iter().map(|(_, x)| x.as_str()));
-    let what_word = longest(&mut texts.iter().map(String::as_str));
-    let rules_need = shown.iter().map(|(_, x)| x.width()).max().unwrap_or(0);
     let Some((what_w, rules_w)) = columns(
         room,
         width,
-        (what_word, rules_word),
-        rules_need,
-        &texts,
-        &shown,
+        (m.what_word, m.rules_word),
+        m.rules_need,
+        &m.texts,
+        &m.sample,
     ) else {
         super::table::write_table(r, style, w)?;
         for f in super::footnotes(full) {
@@ -293,14 +342,14 @@ pub(super) fn write_compact(
         }
         return Ok(());
     };
-    if shown.is_empty() {
+    if m.shown == 0 {
         return writeln!(w, "Steps: none");
     }
     // One line heads both columns: how many steps are shown, and whose numbers the rules are.
-    let steps = if shown.len() < total {
+    let steps = if m.shown < total {
         format!(
             "Steps: {} of {total} (routine ones folded; --steps all shows all)",
-            shown.len()
+            m.shown
         )
     } else {
         format!("Steps: {total}")
@@ -321,7 +370,8 @@ pub(super) fn write_compact(
             "#", "What happened"
         )?;
     }
-    for ((l, rules), what) in shown.iter().zip(&texts) {
+    let mut notes = Notes::default();
+    each_told(r, full, &eds, &mut notes, |l, rules, what| {
         let left = wrap(what, what_w);
         let right = wrap(rules, rules_w);
         let paint = row_color(l).filter(|_| style.color);
@@ -344,10 +394,11 @@ pub(super) fn write_compact(
             };
             writeln!(w, "{}", line.trim_end())?;
         }
-    }
+        Ok(())
+    })?;
     // The answer block names the notes ("Notes after the steps: [1] at step 5").
     notes.write(width, false, w)?;
-    let printed: Vec<&str> = shown.iter().map(|(_, x)| x.as_str()).collect();
+    let printed: Vec<&str> = m.marked.iter().map(String::as_str).collect();
     for l in legend(full, &printed, renumbered) {
         writeln!(w, "\n{}", fit_line(&l, width, 2))?;
     }

@@ -19,6 +19,7 @@ pub(super) fn editions(r: &Report) -> Vec<EditionId> {
 }
 
 /// One printable row: number, who, what, its notes, state, holders, rules, flag.
+#[derive(Clone)]
 pub(super) struct Line {
     pub(super) n: String,
     pub(super) who: String,
