@@ -206,11 +206,20 @@ pub(super) fn replay_cmd(
             }
         }
     }
-    if shown.is_empty() {
-        0
-    } else {
-        2
+    let code = if shown.is_empty() { 0 } else { 2 };
+    // The process ends next: a large report and its situation are left to the system's release
+    // of the whole at exit, which is quicker than freeing hundreds of thousands of steps one by
+    // one. A small one is freed as usual.
+    if large(&report) {
+        std::mem::forget(report);
+        std::mem::forget(s);
     }
+    code
+}
+
+/// Whether a report holds more than 10,000 steps.
+fn large(report: &crate::compare::Report<'_>) -> bool {
+    report.traces.iter().map(|t| t.steps.len()).sum::<usize>() > 10_000
 }
 
 /// `chainjudge next`: what may happen next in `file` (exit 2 when it does not load).

@@ -57,7 +57,7 @@ use crate::edition::{Cite, EditionId};
 use crate::situation::*;
 use crate::trace::{self, LegionVerdict, Note, Outcome, ReplayError, Step, Trace};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Replays `s` under `edition`.
@@ -274,7 +274,7 @@ struct Engine<'s> {
     edition: EditionId,
     inst: Vec<Inst<'s>>,
     /// The instances with each id, oldest first (ids are looked up on every effect).
-    inst_by_id: std::collections::HashMap<Cow<'s, str>, InstIds>,
+    inst_by_id: foldhash::HashMap<Cow<'s, str>, InstIds>,
     chain: ChainItems,
     chain_exists: bool,
     opened_by_trigger: bool,
@@ -293,7 +293,7 @@ struct Engine<'s> {
     extra_turns: Vec<PlayerId>,
     steps: Vec<Step>,
     /// Every distinct step text so far, each held once ([`Step::what`]).
-    texts: HashSet<Arc<str>>,
+    texts: foldhash::HashSet<Arc<str>>,
     out: Outcome,
     max_steps: usize,
     pending_note: bool,
@@ -347,7 +347,7 @@ impl<'s> Engine<'s> {
             s,
             edition,
             inst: Vec::new(),
-            inst_by_id: std::collections::HashMap::new(),
+            inst_by_id: foldhash::HashMap::default(),
             chain: ChainItems::default(),
             chain_exists: false,
             opened_by_trigger: false,
@@ -365,7 +365,7 @@ impl<'s> Engine<'s> {
             add_holder: None,
             extra_turns: Vec::new(),
             steps: Vec::with_capacity(expected_steps(s)),
-            texts: HashSet::new(),
+            texts: foldhash::HashSet::default(),
             out: Outcome::default(),
             max_steps: max_steps.unwrap_or_else(|| default_step_limit(s)),
             pending_note: false,

@@ -15,13 +15,7 @@ impl serde::Serialize for JsonCite {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut m = s.serialize_map(None)?;
-        let status = match &self.cited {
-            Cited::Rule { .. } => "rule",
-            Cited::Inferred { .. } => "inferred",
-            Cited::Unconfirmed { .. } => "unconfirmed",
-            Cited::Source { .. } => "source",
-            Cited::Omitted => "omitted",
-        };
+        let status = cite_status(self.cited);
         // Sorted: july < key < number < status < title.
         if let Cited::Unconfirmed { july } = &self.cited {
             m.serialize_entry("july", july)?;
@@ -186,21 +180,6 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
     // writes go to a `Vec` they inline into, not through `w`'s dynamic calls.
     let mut buf: Vec<u8> = Vec::with_capacity(4096);
     for (n, row) in r.rows.iter().enumerate() {
-        let mut jr = JsonRow {
-            n: n + 1,
-            flag: row.flag,
-            july: None,
-            october: None,
-        };
-        for (k, i) in row.steps.iter().enumerate() {
-            if let Some(i) = i {
-                let st = json_step(s, eds[k], &r.traces[k].steps[*i]);
-                match eds[k] {
-                    EditionId::July => jr.july = Some(st),
-                    EditionId::October => jr.october = Some(st),
-                }
-            }
-        }
         buf.clear();
         if n > 0 {
             buf.extend_from_slice(b",\n");
@@ -208,12 +187,148 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
         // Written in place at its final indentation: the document's `steps` list is two levels
         // in, so a row's fields are three.
         buf.extend_from_slice(b"    ");
-        let mut ser =
-            serde_json::Serializer::with_formatter(&mut buf, super::json_indent::Indented::at(2));
-        serde::Serialize::serialize(&jr, &mut ser).map_err(io::Error::other)?;
+        if !write_row_plain(&mut buf, s, n + 1, row, r, eds)? {
+            let mut jr = JsonRow {
+                n: n + 1,
+                flag: row.flag,
+                july: None,
+                october: None,
+            };
+            for (k, i) in row.steps.iter().enumerate() {
+                if let Some(i) = i {
+                    let st = json_step(s, eds[k], &r.traces[k].steps[*i]);
+                    match eds[k] {
+                        EditionId::July => jr.july = Some(st),
+                        EditionId::October => jr.october = Some(st),
+                    }
+                }
+            }
+            let mut ser = serde_json::Serializer::with_formatter(
+                &mut buf,
+                super::json_indent::Indented::at(2),
+            );
+            serde::Serialize::serialize(&jr, &mut ser).map_err(io::Error::other)?;
+        }
         w.write_all(&buf)?;
     }
     w.write_all(b"\n  ]")
+}
+
+/// Writes a row whose steps have no notes and changed nothing on the board (nearly every row of
+/// a long Chain) straight into `buf`, byte for byte as serializing [`JsonRow`] would; `false`,
+/// with nothing written, for any other row.
+fn write_row_plain(
+    buf: &mut Vec<u8>,
+    s: &Situation,
+    n: usize,
+    row: &crate::compare::Row,
+    r: &Report,
+    eds: &[EditionId],
+) -> io::Result<bool> {
+    let steps: Vec<(EditionId, &Step)> = row
+        .steps
+        .iter()
+        .enumerate()
+        .filter_map(|(k, i)| i.map(|i| (eds[k], &r.traces[k].steps[i])))
+        .collect();
+    if steps
+        .iter()
+        .any(|(_, st)| !st.notes.is_empty() || !st.changes.is_empty())
+    {
+        return Ok(false);
+    }
+    let step = |ed: EditionId| steps.iter().find(|(e, _)| *e == ed).map(|(_, st)| *st);
+    buf.extend_from_slice(b"{\n      \"flag\": ");
+    serde_json::to_writer(&mut *buf, &row.flag).map_err(io::Error::other)?;
+    buf.extend_from_slice(b",\n      \"july\": ");
+    write_step_plain(buf, s, EditionId::July, step(EditionId::July))?;
+    write!(buf, ",\n      \"n\": {n},\n      \"october\": ")?;
+    write_step_plain(buf, s, EditionId::October, step(EditionId::October))?;
+    buf.extend_from_slice(b"\n    }");
+    Ok(true)
+}
+
+/// A JSON string (escaped as serde_json escapes it), or `null`.
+fn write_str(buf: &mut Vec<u8>, text: Option<&str>) -> io::Result<()> {
+    match text {
+        Some(t) => serde_json::to_writer(&mut *buf, t).map_err(io::Error::other),
+        None => {
+            buf.extend_from_slice(b"null");
+            Ok(())
+        }
+    }
+}
+
+/// A step as [`JsonStep`] lays it out three levels in (its notes and changes empty), or `null`.
+fn write_step_plain(
+    buf: &mut Vec<u8>,
+    s: &Situation,
+    ed: EditionId,
+    st: Option<&Step>,
+) -> io::Result<()> {
+    let Some(st) = st else {
+        buf.extend_from_slice(b"null");
+        return Ok(());
+    };
+    write!(
+        buf,
+        "{{\n        \"chain_items\": {},\n        \"cites\": ",
+        st.chain_len
+    )?;
+    if st.cites.is_empty() {
+        buf.extend_from_slice(b"[]");
+    } else {
+        let edition = Editions::get().edition(ed);
+        buf.push(b'[');
+        for (k, c) in st.cites.iter().enumerate() {
+            buf.extend_from_slice(if k == 0 { b"\n" } else { b",\n" });
+            let cited = edition.cited(*c);
+            buf.extend_from_slice(b"          {\n");
+            // Sorted: july < key < number < status < title.
+            if let Cited::Unconfirmed { july } = cited {
+                buf.extend_from_slice(b"            \"july\": ");
+                write_str(buf, Some(july))?;
+                buf.extend_from_slice(b",\n");
+            }
+            buf.extend_from_slice(b"            \"key\": ");
+            write_str(buf, Some(c.key()))?;
+            if let Cited::Rule { number } | Cited::Inferred { number } = cited {
+                buf.extend_from_slice(b",\n            \"number\": ");
+                write_str(buf, Some(number))?;
+            }
+            buf.extend_from_slice(b",\n            \"status\": ");
+            write_str(buf, Some(cite_status(cited)))?;
+            if let Cited::Source { title } = cited {
+                buf.extend_from_slice(b",\n            \"title\": ");
+                write_str(buf, Some(title))?;
+            }
+            buf.extend_from_slice(b"\n          }");
+        }
+        buf.extend_from_slice(b"\n        ]");
+    }
+    buf.extend_from_slice(b",\n        \"focus\": ");
+    write_str(buf, st.focus.map(|p| s.name(p)))?;
+    buf.extend_from_slice(b",\n        \"notes\": [],\n        \"priority\": ");
+    write_str(buf, st.priority.map(|p| s.name(p)))?;
+    buf.extend_from_slice(b",\n        \"state\": ");
+    write_str(buf, Some(st.state.word()))?;
+    buf.extend_from_slice(b",\n        \"what\": ");
+    write_str(buf, Some(&st.what))?;
+    buf.extend_from_slice(b",\n        \"who\": ");
+    write_str(buf, st.who.map(|p| s.name(p)))?;
+    buf.extend_from_slice(b"\n      }");
+    Ok(())
+}
+
+/// A citation's `status` in the JSON report.
+fn cite_status(cited: &Cited) -> &'static str {
+    match cited {
+        Cited::Rule { .. } => "rule",
+        Cited::Inferred { .. } => "inferred",
+        Cited::Unconfirmed { .. } => "unconfirmed",
+        Cited::Source { .. } => "source",
+        Cited::Omitted => "omitted",
+    }
 }
 
 /// The report as JSON (stable, versioned by `format_version`), in a string; see [`write_json`].
@@ -316,3 +431,78 @@ pub fn write_json(r: &Report, w: &mut dyn Write) -> io::Result<()> {
 
 /// Where the rows go in the document while the rest is laid out (a string no title can hold).
 const STEPS_MARK: &str = "\u{1}chainjudge steps\u{1}";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every row the plain writer takes is written byte for byte as serializing it would be:
+    /// checked on every ruling and board fixture, under both editions.
+    #[test]
+    fn plain_rows_are_serde_rows() {
+        let mut checked = 0;
+        let dirs = [
+            "rulings",
+            "tests/fixtures/board-cases",
+            "tests/fixtures/board-accuracy",
+        ];
+        for dir in dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            paths.sort();
+            for path in paths
+                .iter()
+                .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+            {
+                let text = std::fs::read_to_string(path).unwrap();
+                // A ruling with no situation (`no_situation`) has nothing to replay.
+                let Ok(s) = crate::situation::load(&path.display().to_string(), &text) else {
+                    continue;
+                };
+                if s.players.is_empty() {
+                    continue;
+                }
+                let r = crate::replay_all(&s, None);
+                let eds = editions(&r);
+                for (n, row) in r.rows.iter().enumerate() {
+                    let mut plain = Vec::new();
+                    if !write_row_plain(&mut plain, &s, n + 1, row, &r, &eds).unwrap() {
+                        continue;
+                    }
+                    let mut jr = JsonRow {
+                        n: n + 1,
+                        flag: row.flag,
+                        july: None,
+                        october: None,
+                    };
+                    for (k, i) in row.steps.iter().enumerate() {
+                        if let Some(i) = i {
+                            let st = json_step(&s, eds[k], &r.traces[k].steps[*i]);
+                            match eds[k] {
+                                EditionId::July => jr.july = Some(st),
+                                EditionId::October => jr.october = Some(st),
+                            }
+                        }
+                    }
+                    let mut serde = b"    ".to_vec();
+                    let mut ser = serde_json::Serializer::with_formatter(
+                        &mut serde,
+                        super::super::json_indent::Indented::at(2),
+                    );
+                    serde::Serialize::serialize(&jr, &mut ser).unwrap();
+                    assert_eq!(
+                        String::from_utf8(plain).unwrap(),
+                        String::from_utf8(serde[4..].to_vec()).unwrap(),
+                        "{} row {}",
+                        path.display(),
+                        n + 1
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} rows checked");
+    }
+}

@@ -64,7 +64,7 @@ impl IdWhat {
 /// Every id in the file, with what it names and where it is written.
 #[derive(Debug, Default)]
 pub(super) struct Registry {
-    ids: HashMap<String, (IdWhat, Loc)>,
+    ids: foldhash::HashMap<String, (IdWhat, Loc)>,
     order: Vec<String>,
     /// An entry's id could not be known (no readable `id` or `name`): a reference to an
     /// unknown id may name it, so unknown ids are not reported.
