@@ -468,7 +468,7 @@ pub fn answer(r: &Report) -> Answer {
     }
     // The notes after the steps, numbered in order of first use as the steps number them.
     let mut notes: Vec<(String, usize)> = Vec::new();
-    for l in lines_of(r) {
+    for l in noted_lines(r) {
         for t in l.notes {
             if !notes.iter().any(|(x, _)| *x == t) {
                 notes.push((t, l.n.parse().unwrap_or(0)));
@@ -634,6 +634,24 @@ pub fn answer(r: &Report) -> Answer {
         renumbered_steps,
         renumbered,
     }
+}
+
+/// The lines of the rows that carry a note, in order: a row whose steps have none is passed
+/// over without being told (most rows of a long Chain).
+fn noted_lines<'r>(r: &'r Report<'_>) -> impl Iterator<Item = Line> + 'r {
+    let eds = editions(r);
+    r.rows.iter().filter_map(move |row| {
+        let noted = row
+            .steps
+            .iter()
+            .enumerate()
+            .any(|(k, i)| i.is_some_and(|i| !r.traces[k].steps[i].notes.is_empty()));
+        if noted {
+            line_of(r, &eds, row)
+        } else {
+            None
+        }
+    })
 }
 
 #[cfg(test)]
