@@ -188,21 +188,7 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
         // in, so a row's fields are three.
         buf.extend_from_slice(b"    ");
         if !write_row_plain(&mut buf, s, n + 1, row, r, eds)? {
-            let mut jr = JsonRow {
-                n: n + 1,
-                flag: row.flag,
-                july: None,
-                october: None,
-            };
-            for (k, i) in row.steps.iter().enumerate() {
-                if let Some(i) = i {
-                    let st = json_step(s, eds[k], &r.traces[k].steps[*i]);
-                    match eds[k] {
-                        EditionId::July => jr.july = Some(st),
-                        EditionId::October => jr.october = Some(st),
-                    }
-                }
-            }
+            let jr = json_row(r, eds, n + 1, row);
             let mut ser = serde_json::Serializer::with_formatter(
                 &mut buf,
                 super::json_indent::Indented::at(2),
@@ -212,6 +198,31 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
         w.write_all(&buf)?;
     }
     w.write_all(b"\n  ]")
+}
+
+/// Row `n` (from 1) of the report, ready for serde.
+fn json_row<'a>(
+    r: &'a Report,
+    eds: &[EditionId],
+    n: usize,
+    row: &crate::compare::Row,
+) -> JsonRow<'a> {
+    let mut jr = JsonRow {
+        n,
+        flag: row.flag,
+        july: None,
+        october: None,
+    };
+    for (k, i) in row.steps.iter().enumerate() {
+        if let Some(i) = i {
+            let st = json_step(r.situation, eds[k], &r.traces[k].steps[*i]);
+            match eds[k] {
+                EditionId::July => jr.july = Some(st),
+                EditionId::October => jr.october = Some(st),
+            }
+        }
+    }
+    jr
 }
 
 /// Writes a row whose steps have no notes and changed nothing on the board (nearly every row of
@@ -471,21 +482,7 @@ mod tests {
                     if !write_row_plain(&mut plain, &s, n + 1, row, &r, &eds).unwrap() {
                         continue;
                     }
-                    let mut jr = JsonRow {
-                        n: n + 1,
-                        flag: row.flag,
-                        july: None,
-                        october: None,
-                    };
-                    for (k, i) in row.steps.iter().enumerate() {
-                        if let Some(i) = i {
-                            let st = json_step(&s, eds[k], &r.traces[k].steps[*i]);
-                            match eds[k] {
-                                EditionId::July => jr.july = Some(st),
-                                EditionId::October => jr.october = Some(st),
-                            }
-                        }
-                    }
+                    let jr = json_row(&r, &eds, n + 1, row);
                     let mut serde = b"    ".to_vec();
                     let mut ser = serde_json::Serializer::with_formatter(
                         &mut serde,
