@@ -80,9 +80,7 @@ impl RowSteps {
             len: 2,
         }
     }
-}
 
-impl RowSteps {
     /// The same row with each present step `s` of trace `k` replaced by `f(k, s)`.
     pub fn map(self, mut f: impl FnMut(usize, usize) -> usize) -> Self {
         let mut out = self;
@@ -136,6 +134,13 @@ pub fn cite_differs(cite: Cite, a: EditionId, b: EditionId) -> bool {
 }
 
 impl<'a> Report<'a> {
+    /// The steps `row` holds, each with the index of its trace in [`Report::traces`], in that
+    /// order (the editions without a step at this row left out).
+    pub fn steps_of(&self, row: &Row) -> impl Iterator<Item = (usize, &Step)> + '_ {
+        let steps = row.steps;
+        (0..steps.len()).filter_map(move |k| steps[k].map(|i| (k, &self.traces[k].steps[i])))
+    }
+
     /// Aligns `traces` (one per edition replayed).
     pub fn new(situation: &'a Situation, traces: Vec<Trace>) -> Self {
         let rows = match traces.as_slice() {

@@ -303,13 +303,7 @@ fn part_for(r: &Report, label: &str, parts: Option<usize>) -> Option<usize> {
     r.rows
         .iter()
         .filter(|x| !matches!(x.flag, Flag::Same | Flag::NumbersDiffer))
-        .find(|x| {
-            x.steps
-                .iter()
-                .enumerate()
-                .filter_map(|(k, i)| i.map(|i| &r.traces[k].steps[i]))
-                .any(|st| changes_line(st, label))
-        })
+        .find(|x| r.steps_of(x).any(|(_, st)| changes_line(st, label)))
         .map(|x| x.n)
         .or(parts)
 }
@@ -641,12 +635,7 @@ pub fn answer(r: &Report) -> Answer {
 fn noted_lines<'r>(r: &'r Report<'_>) -> impl Iterator<Item = Line> + 'r {
     let eds = editions(r);
     r.rows.iter().filter_map(move |row| {
-        let noted = row
-            .steps
-            .iter()
-            .enumerate()
-            .any(|(k, i)| i.is_some_and(|i| !r.traces[k].steps[i].notes.is_empty()));
-        if noted {
+        if r.steps_of(row).any(|(_, st)| !st.notes.is_empty()) {
             line_of(r, &eds, row)
         } else {
             None

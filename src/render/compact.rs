@@ -120,12 +120,7 @@ pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
     let mut folded: Vec<(Vec<Cite>, Vec<String>)> = vec![(Vec::new(), Vec::new()); traces.len()];
     let last = r.rows.len().saturating_sub(1);
     for (i, row) in r.rows.iter().enumerate() {
-        let steps: Vec<(usize, &Step)> = row
-            .steps
-            .iter()
-            .enumerate()
-            .filter_map(|(k, s)| s.map(|s| (k, &r.traces[k].steps[s])))
-            .collect();
+        let steps: Vec<(usize, &Step)> = r.steps_of(row).collect();
         let fold = i < last
             && foldable_flag(&r.rows, i)
             && !steps.is_empty()

@@ -171,7 +171,6 @@ fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
 /// Writes the step rows to `w` one at a time (each row serialized alone, never the whole list at
 /// once), as `to_string_pretty` lays out an array at the second level.
 fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()> {
-    let s = r.situation;
     if r.rows.is_empty() {
         return w.write_all(b"[]");
     }
@@ -187,7 +186,7 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
         // Written in place at its final indentation: the document's `steps` list is two levels
         // in, so a row's fields are three.
         buf.extend_from_slice(b"    ");
-        if !write_row_plain(&mut buf, s, n + 1, row, r, eds)? {
+        if !write_row_plain(&mut buf, r, eds, n + 1, row)? {
             let jr = json_row(r, eds, n + 1, row);
             let mut ser = serde_json::Serializer::with_formatter(
                 &mut buf,
@@ -213,13 +212,11 @@ fn json_row<'a>(
         july: None,
         october: None,
     };
-    for (k, i) in row.steps.iter().enumerate() {
-        if let Some(i) = i {
-            let st = json_step(r.situation, eds[k], &r.traces[k].steps[*i]);
-            match eds[k] {
-                EditionId::July => jr.july = Some(st),
-                EditionId::October => jr.october = Some(st),
-            }
+    for (k, st) in r.steps_of(row) {
+        let st = json_step(r.situation, eds[k], st);
+        match eds[k] {
+            EditionId::July => jr.july = Some(st),
+            EditionId::October => jr.october = Some(st),
         }
     }
     jr
@@ -230,18 +227,13 @@ fn json_row<'a>(
 /// with nothing written, for any other row.
 fn write_row_plain(
     buf: &mut Vec<u8>,
-    s: &Situation,
-    n: usize,
-    row: &crate::compare::Row,
     r: &Report,
     eds: &[EditionId],
+    n: usize,
+    row: &crate::compare::Row,
 ) -> io::Result<bool> {
-    let steps: Vec<(EditionId, &Step)> = row
-        .steps
-        .iter()
-        .enumerate()
-        .filter_map(|(k, i)| i.map(|i| (eds[k], &r.traces[k].steps[i])))
-        .collect();
+    let s = r.situation;
+    let steps: Vec<(EditionId, &Step)> = r.steps_of(row).map(|(k, st)| (eds[k], st)).collect();
     if steps
         .iter()
         .any(|(_, st)| !st.notes.is_empty() || !st.changes.is_empty())
@@ -448,7 +440,7 @@ mod tests {
     use super::*;
 
     /// Every row the plain writer takes is written byte for byte as serializing it would be:
-    /// checked on every ruling and board fixture, under both editions.
+    /// checked on every ruling and board fixture, under the editions each one names.
     #[test]
     fn plain_rows_are_serde_rows() {
         let mut checked = 0;
@@ -479,7 +471,7 @@ mod tests {
                 let eds = editions(&r);
                 for (n, row) in r.rows.iter().enumerate() {
                     let mut plain = Vec::new();
-                    if !write_row_plain(&mut plain, &s, n + 1, row, &r, &eds).unwrap() {
+                    if !write_row_plain(&mut plain, &r, &eds, n + 1, row).unwrap() {
                         continue;
                     }
                     let jr = json_row(&r, &eds, n + 1, row);

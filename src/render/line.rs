@@ -37,12 +37,8 @@ pub(super) struct Line {
 /// The printable row of `r` (numbered `row.n`), or `None` for a row no edition has.
 pub(super) fn line_of(r: &Report, eds: &[EditionId], row: &Row) -> Option<Line> {
     let s = r.situation;
-    let Row { n, steps, flag } = row;
-    let present: Vec<(usize, &Step)> = steps
-        .iter()
-        .enumerate()
-        .filter_map(|(k, i)| i.map(|i| (k, &r.traces[k].steps[i])))
-        .collect();
+    let Row { n, flag, .. } = row;
+    let present: Vec<(usize, &Step)> = r.steps_of(row).collect();
     let &(k0, first) = present.first()?;
     let mut what = first.what.to_string();
     let only = (present.len() == 1 && eds.len() == 2).then(|| eds[k0]);

@@ -292,14 +292,7 @@ impl<'a> Reader<'a> {
             battlefield,
             triggers,
             loc,
-            // Each key as the allowed word it is (no copy of it per entry).
-            key_locs: map
-                .iter()
-                .filter_map(|(k, v)| {
-                    let key = allowed.iter().find(|a| **a == k.as_str())?;
-                    Some((*key, self.loc(v)))
-                })
-                .collect(),
+            key_locs: self.key_locs(map, &allowed),
         })
     }
 }

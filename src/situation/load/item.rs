@@ -268,11 +268,7 @@ impl<'a> Reader<'a> {
         let effects = match map.get_node("effects") {
             Some(n) => self
                 .list(n, "`effects`")
-                .map(|seq| {
-                    let mut v = Vec::with_capacity(seq.len());
-                    v.extend(seq.iter().filter_map(|e| self.effect(e)));
-                    v
-                })
+                .map(|seq| super::read_each(seq, |e| self.effect(e)))
                 .unwrap_or_default(),
             None => Vec::new(),
         };
@@ -370,15 +366,7 @@ impl<'a> Reader<'a> {
             may,
             cost,
             loc: self.map_first_line(node),
-            // Each key as the allowed word it is (no copy of it per entry).
-            key_locs: {
-                let mut v = Vec::with_capacity(map.len());
-                v.extend(map.iter().filter_map(|(k, v)| {
-                    let key = allowed.iter().find(|a| **a == k.as_str())?;
-                    Some((*key, self.loc(v)))
-                }));
-                v
-            },
+            key_locs: self.key_locs(map, &allowed),
         })
     }
 }

@@ -174,7 +174,7 @@ pub fn load(path: &str, src: &str) -> Result<Situation, FileProblems> {
 
 /// What `read` makes of each entry of `seq`, the entries it could not read left out, in a list
 /// sized for the whole list at once: a Chain of 100,000 items is not copied as it grows.
-fn read_each<'n, T>(
+pub(super) fn read_each<'n, T>(
     seq: &'n crate::yaml::Sequence<'n>,
     read: impl FnMut(&'n crate::yaml::Node<'n>) -> Option<T>,
 ) -> Vec<T> {

@@ -101,6 +101,21 @@ impl<'a> Reader<'a> {
         self.problems.push(p);
     }
 
+    /// Where each key of `map` that `allowed` holds writes its value, the key as the allowed
+    /// word it is (no copy of it per entry), in a list sized once (`ItemSpec::key_locs`).
+    pub(super) fn key_locs(
+        &self,
+        map: &Mapping,
+        allowed: &[&'static str],
+    ) -> Vec<(&'static str, Loc)> {
+        let mut out = Vec::with_capacity(map.len());
+        out.extend(map.iter().filter_map(|(k, v)| {
+            let key = allowed.iter().find(|a| **a == k.as_str())?;
+            Some((*key, self.loc(v)))
+        }));
+        out
+    }
+
     pub(super) fn loc(&self, node: &Node) -> Loc {
         match node {
             Node::Scalar(s) => scalar_loc(&self.text, s),
