@@ -32,11 +32,11 @@ fn one_sided(t: &Trace, i: usize) -> Flag {
     let unchanged = i > 0 && {
         let prev = &t.steps[i - 1];
         prev.state == st.state
-            && prev.priority == st.priority
-            && prev.focus == st.focus
-            && prev.chain_len == st.chain_len
+            && prev.priority() == st.priority()
+            && prev.focus() == st.focus()
+            && prev.chain_len() == st.chain_len()
     };
-    if unchanged && st.changes.is_empty() {
+    if unchanged && st.changes().is_empty() {
         Flag::StepsDiffer
     } else {
         Flag::OutcomeDiffers
@@ -111,11 +111,11 @@ pub struct Report<'a> {
 }
 
 fn same_step(a: &Step, b: &Step) -> bool {
-    a.who == b.who
+    a.who() == b.who()
         && a.what == b.what
         && a.state == b.state
-        && a.priority == b.priority
-        && a.focus == b.focus
+        && a.priority() == b.priority()
+        && a.focus() == b.focus()
 }
 
 /// Whether a citation's rule number differs between two editions. An inferred number is a
@@ -326,12 +326,12 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
     let keys_a: Vec<String> = a
         .steps
         .iter()
-        .map(|s| format!("{:?}|{}", s.who, s.what))
+        .map(|s| format!("{:?}|{}", s.who(), s.what))
         .collect();
     let keys_b: Vec<String> = b
         .steps
         .iter()
-        .map(|s| format!("{:?}|{}", s.who, s.what))
+        .map(|s| format!("{:?}|{}", s.who(), s.what))
         .collect();
     let ops = similar::capture_diff_slices(similar::Algorithm::Myers, &keys_a, &keys_b);
     for op in ops {

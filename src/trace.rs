@@ -20,32 +20,145 @@ pub struct Note {
 /// of its own for them (a 100,000-item Chain has 400,000 steps).
 pub type StepCites = smallvec::SmallVec<[Cite; 8]>;
 
-/// One step of the replay.
+/// A player, or nobody, in one byte: a step names three (who acted, who holds Priority, who
+/// holds Focus), and a long replay holds hundreds of thousands of steps. Holds player indices
+/// up to [`Seat::MAX_PLAYERS`]` - 1`; the engine refuses a situation with more players before it
+/// records a step (format 1 takes 2 to 4).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Seat(u8);
+
+impl Seat {
+    /// The most players a seat can name.
+    pub const MAX_PLAYERS: usize = u8::MAX as usize;
+
+    /// The seat of `p` (`None`: nobody). A player index of [`Seat::MAX_PLAYERS`] or more reads
+    /// as nobody; the engine refuses such a situation first.
+    pub fn of(p: Option<PlayerId>) -> Self {
+        Self(p.and_then(|p| u8::try_from(p + 1).ok()).unwrap_or(0))
+    }
+
+    /// The player, or `None` for nobody.
+    pub fn get(self) -> Option<PlayerId> {
+        self.0.checked_sub(1).map(usize::from)
+    }
+}
+
+/// What few steps carry: notes, board changes, a short telling. Held apart from the step so
+/// a step without them (most of a long Chain's) stays small.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct StepMore {
+    notes: Vec<Note>,
+    changes: Vec<Change>,
+    brief: Option<String>,
+}
+
+/// One step of the replay: 64 bytes, read through its methods (a 100,000-item Chain has
+/// 400,000 steps).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
-    /// Who acted or is concerned (`None`: the game).
-    pub who: Option<PlayerId>,
     /// What happened, in words (no rule numbers). Shared: a replay holds one copy of each
     /// distinct text (half of a long Chain's steps are passes told alike).
     pub what: Arc<str>,
     /// The rules behind it, held in the step itself up to eight (a step cites one to four).
     pub cites: StepCites,
-    /// Ambiguities and caveats at this step.
-    pub notes: Vec<Note>,
+    /// Notes, board changes and the short telling, for the few steps that have them.
+    more: Option<Box<StepMore>>,
+    /// How many items are on the Chain after the step.
+    chain_len: u32,
+    who: Seat,
+    priority: Seat,
+    focus: Seat,
     /// The turn state after the step.
     pub state: TurnState,
+}
+
+impl Step {
+    /// A step by `who` (`None`: the game), with what holds after it: the turn state, the
+    /// Priority and Focus holders, and the number of items on the Chain (saturating at
+    /// `u32::MAX`). No notes, board changes or short telling yet.
+    pub fn new(
+        who: Option<PlayerId>,
+        what: Arc<str>,
+        cites: StepCites,
+        state: TurnState,
+        holders: (Option<PlayerId>, Option<PlayerId>),
+        chain_len: usize,
+    ) -> Self {
+        Self {
+            what,
+            cites,
+            more: None,
+            chain_len: u32::try_from(chain_len).unwrap_or(u32::MAX),
+            who: Seat::of(who),
+            priority: Seat::of(holders.0),
+            focus: Seat::of(holders.1),
+            state,
+        }
+    }
+
+    /// Who acted or is concerned (`None`: the game).
+    pub fn who(&self) -> Option<PlayerId> {
+        self.who.get()
+    }
+
     /// Who holds Priority after the step.
-    pub priority: Option<PlayerId>,
+    pub fn priority(&self) -> Option<PlayerId> {
+        self.priority.get()
+    }
+
     /// Who holds Focus after the step.
-    pub focus: Option<PlayerId>,
+    pub fn focus(&self) -> Option<PlayerId> {
+        self.focus.get()
+    }
+
     /// How many items are on the Chain after the step.
-    pub chain_len: usize,
+    pub fn chain_len(&self) -> usize {
+        self.chain_len as usize
+    }
+
+    /// Ambiguities and caveats at this step.
+    pub fn notes(&self) -> &[Note] {
+        self.more.as_deref().map_or(&[], |m| &m.notes)
+    }
+
     /// What the step changed on the board (board files).
-    pub changes: Vec<Change>,
+    pub fn changes(&self) -> &[Change] {
+        self.more.as_deref().map_or(&[], |m| &m.changes)
+    }
+
     /// The step told short, for the compact view (issue 20): `what` without the reasons the
     /// cited rules and the full view give ("Cleanup: a combat is staged at battlefield-1").
     /// `None`: `what` is short already.
-    pub brief: Option<String>,
+    pub fn brief(&self) -> Option<&str> {
+        self.more.as_deref().and_then(|m| m.brief.as_deref())
+    }
+
+    fn more(&mut self) -> &mut StepMore {
+        self.more.get_or_insert_with(Box::default)
+    }
+
+    /// The step's notes, to add to or replace.
+    pub fn notes_mut(&mut self) -> &mut Vec<Note> {
+        &mut self.more().notes
+    }
+
+    /// Adds board changes to the step's (`changes` is left empty).
+    pub fn add_changes(&mut self, changes: &mut Vec<Change>) {
+        if !changes.is_empty() {
+            self.more().changes.append(changes);
+        }
+    }
+
+    /// Sets the step's short telling ([`Step::brief`]).
+    pub fn set_brief(&mut self, mut text: String) {
+        text.shrink_to_fit();
+        self.more().brief = Some(text);
+    }
+
+    /// Takes the step's short telling away, leaving `None`.
+    pub fn take_brief(&mut self) -> Option<String> {
+        self.more.as_deref_mut().and_then(|m| m.brief.take())
+    }
 }
 
 /// A Legion verdict (812.1.c, 419.4.b).
@@ -237,7 +350,7 @@ impl Trace {
             for c in s
                 .cites
                 .iter()
-                .chain(s.notes.iter().flat_map(|n| n.cites.iter()))
+                .chain(s.notes().iter().flat_map(|n| n.cites.iter()))
             {
                 if !out.contains(c) {
                     out.push(*c);
@@ -245,5 +358,53 @@ impl Trace {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_holds_every_player_it_can_name_and_nobody() {
+        assert_eq!(Seat::of(None).get(), None);
+        for p in 0..Seat::MAX_PLAYERS {
+            assert_eq!(Seat::of(Some(p)).get(), Some(p));
+        }
+        // One past the last it can name reads as nobody; the engine refuses such a file first.
+        assert_eq!(Seat::of(Some(Seat::MAX_PLAYERS)).get(), None);
+    }
+
+    #[test]
+    fn a_step_without_notes_changes_or_brief_is_small_and_keeps_its_values() {
+        assert!(
+            std::mem::size_of::<Step>() <= 64,
+            "{}",
+            std::mem::size_of::<Step>()
+        );
+        let mut st = Step::new(
+            Some(1),
+            Arc::from("Ben passes"),
+            StepCites::new(),
+            TurnState::NeutralClosed,
+            (Some(0), None),
+            7,
+        );
+        assert_eq!(
+            (st.who(), st.priority(), st.focus(), st.chain_len()),
+            (Some(1), Some(0), None, 7)
+        );
+        assert!(st.notes().is_empty() && st.changes().is_empty() && st.brief().is_none());
+        st.set_brief("short".to_string());
+        let mut log = vec![Change::Points {
+            player: 1,
+            points: 3,
+        }];
+        st.add_changes(&mut log);
+        assert!(log.is_empty());
+        assert_eq!(st.brief(), Some("short"));
+        assert_eq!(st.changes().len(), 1);
+        assert_eq!(st.take_brief().as_deref(), Some("short"));
+        assert_eq!(st.brief(), None);
     }
 }

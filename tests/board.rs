@@ -54,7 +54,7 @@ fn dump(t: &Trace) -> String {
                 "{i:>3} [{}] {} {:?}\n",
                 step_cites(t, i).join(" "),
                 s.what,
-                s.changes
+                s.changes()
             )
         })
         .collect()
@@ -126,7 +126,7 @@ fn step_cites(t: &Trace, i: usize) -> Vec<String> {
     let s = &t.steps[i];
     s.cites
         .iter()
-        .chain(s.notes.iter().flat_map(|n| n.cites.iter()))
+        .chain(s.notes().iter().flat_map(|n| n.cites.iter()))
         .filter_map(|c| book.resolve(*c).number().map(str::to_string))
         .collect()
 }
@@ -154,7 +154,7 @@ fn assert_not_cited(t: &Trace, n: &str) {
 
 /// Index of the first step with a change matching `f`.
 fn change_step(t: &Trace, f: impl Fn(&Change) -> bool) -> Option<usize> {
-    t.steps.iter().position(|s| s.changes.iter().any(&f))
+    t.steps.iter().position(|s| s.changes().iter().any(&f))
 }
 
 fn moved_to(id: &'static str, to: &'static str) -> impl Fn(&Change) -> bool {
@@ -168,7 +168,7 @@ fn damaged(id: &'static str, amount: i64) -> impl Fn(&Change) -> bool {
 /// The damage changes of one step, sorted by unit.
 fn damage_changes(t: &Trace, i: usize) -> Vec<(String, i64)> {
     let mut v: Vec<(String, i64)> = t.steps[i]
-        .changes
+        .changes()
         .iter()
         .filter_map(|c| match c {
             Change::Damage { id, damage } => Some((id.clone(), *damage)),
@@ -183,7 +183,7 @@ fn damage_changes(t: &Trace, i: usize) -> Vec<(String, i64)> {
 fn control_changes(t: &Trace, bf: &str) -> Vec<Option<usize>> {
     t.steps
         .iter()
-        .flat_map(|s| s.changes.iter())
+        .flat_map(|s| s.changes().iter())
         .filter_map(|c| match c {
             Change::Control {
                 battlefield,
@@ -410,7 +410,10 @@ fn task3_lethal_damage_kills_in_the_next_cleanup_and_non_lethal_damage_stays() {
         let killed = change_step(&t, moved_to("rex", "trash")).unwrap();
         assert!(killed > dealt, "{}", dump(&t));
         assert!(
-            !t.steps[dealt].changes.iter().any(moved_to("rex", "trash")),
+            !t.steps[dealt]
+                .changes()
+                .iter()
+                .any(moved_to("rex", "trash")),
             "killed during the resolution"
         );
         assert_eq!(t.outcome.priority, Some(ANA));
@@ -464,7 +467,7 @@ actions:
         // The stunned Brute deals nothing (423.1.b); the Wall deals 3 to it (not lethal).
         let dealt = change_step(&t, damaged("brute", 3)).expect("3 damage on the Brute");
         assert!(!t.steps[dealt]
-            .changes
+            .changes()
             .iter()
             .any(|c| matches!(c, Change::Damage { id, .. } if id == "wall")));
         assert!(t.outcome.killed.is_empty());
@@ -570,12 +573,12 @@ actions:
         .expect("control is lost once the Chain is gone");
         // In between, a cleanup with Rally still on the Chain keeps control (shown, 4.2.6).
         let kept = (killed + 1..lost)
-            .find(|&i| t.steps[i].chain_len >= 1 && t.steps[i].what.contains("control kept"));
+            .find(|&i| t.steps[i].chain_len() >= 1 && t.steps[i].what.contains("control kept"));
         let kept = kept.unwrap_or_else(|| panic!("no 'control kept' step\n{}", dump(&t)));
         if t.edition == EditionId::July {
             assert!(step_cites(&t, kept).iter().any(|c| c == "323.6"));
         }
-        assert_eq!(t.steps[lost].chain_len, 0);
+        assert_eq!(t.steps[lost].chain_len(), 0);
         assert_eq!(control(&t, "battlefield-1"), None);
         assert_eq!(control_changes(&t, "battlefield-1"), vec![None]);
     }
@@ -768,7 +771,7 @@ fn task8_contested_is_removed_and_reapplied_by_another_player_with_units_there()
         let changes: Vec<Option<usize>> = t
             .steps
             .iter()
-            .flat_map(|s| s.changes.iter())
+            .flat_map(|s| s.changes().iter())
             .filter_map(|c| match c {
                 Change::Contested { battlefield, by } if battlefield == "battlefield-1" => {
                     Some(*by)
@@ -2109,14 +2112,14 @@ actions:
     let removed = citing(&j, "323.11");
     let applied = citing(&j, "323.11.a");
     assert!(
-        j.steps[removed].changes.iter().any(|c| matches!(
+        j.steps[removed].changes().iter().any(|c| matches!(
             c,
             Change::Contested { battlefield, by: None } if battlefield == "battlefield-1"
         )),
         "{}",
         dump(&j)
     );
-    assert!(j.steps[applied].changes.iter().any(|c| matches!(
+    assert!(j.steps[applied].changes().iter().any(|c| matches!(
         c,
         Change::Contested { battlefield, by: Some(BEN) } if battlefield == "battlefield-1"
     )));

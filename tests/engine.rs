@@ -50,9 +50,9 @@ fn finalize_oldest_first_then_priority_to_newest_controller() {
     let f2 = step_of(&t, "second is finalized");
     assert!(f1 < f2, "337.1.b: oldest first");
     // Priority does not move while finalizing (337.1.a); then goes to Ben (337.4).
-    assert_eq!(t.steps[f1].priority, None);
+    assert_eq!(t.steps[f1].priority(), None);
     let p = step_of(&t, "All items are finalized");
-    assert_eq!(t.steps[p].priority, Some(1));
+    assert_eq!(t.steps[p].priority(), Some(1));
     assert!(cited_numbers(&t).contains(&"337.4".to_string()));
     // LIFO: Second (newest) resolves first (340.1).
     assert_eq!(t.outcome.resolved, vec!["second", "first"]);
@@ -102,7 +102,7 @@ actions:
     let passes: Vec<Option<usize>> = t.steps[..r]
         .iter()
         .filter(|s| s.what.contains("passes Priority"))
-        .map(|s| s.who)
+        .map(|s| s.who())
         .collect();
     assert_eq!(
         passes,
@@ -110,7 +110,7 @@ actions:
         "Ben, then Cy, Ana, Ben"
     );
     // After Shield resolves, Ben (controller of the newest item, Bolt) gets Priority (340.4).
-    assert_eq!(names(&s, t.steps[r + 1].priority).as_deref(), Some("Ben"));
+    assert_eq!(names(&s, t.steps[r + 1].priority()).as_deref(), Some("Ben"));
 }
 
 #[test]
@@ -214,7 +214,7 @@ actions:
     assert_eq!(t.outcome.refused.len(), 1);
     assert_eq!(t.outcome.resolved, vec!["bolt"]);
     let r = step_of(&t, "refused");
-    assert_eq!(t.steps[r].priority, Some(1));
+    assert_eq!(t.steps[r].priority(), Some(1));
 }
 
 #[test]
@@ -228,7 +228,7 @@ actions:
 ",
     );
     let e = step_of(&t, "The Chain is empty");
-    assert_eq!(t.steps[e].focus, Some(1), "340.2.a: Focus passes to Ben");
+    assert_eq!(t.steps[e].focus(), Some(1), "340.2.a: Focus passes to Ben");
     assert!(cited_numbers(&t).contains(&"340.2.a".to_string()));
     assert_eq!(t.outcome.focus, Some(1));
 }
@@ -246,10 +246,10 @@ chain:
     );
     // Ben controls the newest item: Ben gets Priority first (337.4).
     let p = step_of(&t, "All items are finalized");
-    assert_eq!(t.steps[p].priority, Some(1));
+    assert_eq!(t.steps[p].priority(), Some(1));
     assert_eq!(t.outcome.resolved, vec!["defend-trigger", "attack-trigger"]);
     let e = step_of(&t, "The Chain is empty");
-    assert_eq!(t.steps[e].focus, Some(0), "346.1: Focus stays with Ana");
+    assert_eq!(t.steps[e].focus(), Some(0), "346.1: Focus stays with Ana");
     assert!(cited_numbers(&t).contains(&"346.1".to_string()));
 }
 
@@ -267,7 +267,7 @@ actions:
     assert_eq!(t.outcome.resolved, vec!["rune", "strike"]);
     let e = step_of(&t, "The Chain is empty");
     assert_eq!(
-        t.steps[e].focus,
+        t.steps[e].focus(),
         Some(0),
         "the Add-started Chain keeps Focus (346.1)"
     );
@@ -289,7 +289,7 @@ actions:
 ",
     );
     let k = step_of(&t, "does not move Priority");
-    assert_eq!(t.steps[k].priority, Some(1));
+    assert_eq!(t.steps[k].priority(), Some(1));
     assert!(cited_numbers(&t).contains(&"429.2.a".to_string()));
     assert_eq!(t.outcome.resolved, vec!["rune", "shield", "bolt"]);
 }

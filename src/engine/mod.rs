@@ -409,20 +409,20 @@ impl<'s> Engine<'s> {
         cites: &[Cite],
         notes: Vec<Note>,
     ) {
-        let chain_len = self.chain.len();
         let what = self.text(what.into());
-        self.steps.push(Step {
+        let mut st = Step::new(
             who,
             what,
-            cites: trace::StepCites::from_slice(cites),
-            notes,
-            state: self.state(),
-            priority: self.priority,
-            focus: self.focus,
-            chain_len,
-            changes: std::mem::take(&mut self.board.log),
-            brief: None,
-        });
+            trace::StepCites::from_slice(cites),
+            self.state(),
+            (self.priority, self.focus),
+            self.chain.len(),
+        );
+        if !notes.is_empty() {
+            *st.notes_mut() = notes;
+        }
+        st.add_changes(&mut self.board.log);
+        self.steps.push(st);
     }
 
     /// `text` as a shared step text: the copy held already when another step says the same.
@@ -438,9 +438,7 @@ impl<'s> Engine<'s> {
     /// Gives the last step its short telling for the compact view ([`Step::brief`]).
     fn brief(&mut self, text: impl Into<String>) {
         if let Some(st) = self.steps.last_mut() {
-            let mut text = text.into();
-            text.shrink_to_fit();
-            st.brief = Some(text);
+            st.set_brief(text.into());
         }
     }
 
@@ -487,6 +485,20 @@ impl<'s> Engine<'s> {
     }
 
     fn run(&mut self) -> Res {
+        // A step names players in a byte ([`trace::Seat`]); format 1 takes 2 to 4, and the
+        // loader refuses more, so only a situation built by hand can reach this.
+        if self.s.players.len() > trace::Seat::MAX_PLAYERS {
+            return Err(ReplayError {
+                code: "too_many_players",
+                message: format!(
+                    "the situation has {} players; a replay names at most {}",
+                    self.s.players.len(),
+                    trace::Seat::MAX_PLAYERS
+                ),
+                help: "format 1 takes 2 to 4 players: list at most 4 under `players`".to_string(),
+                locs: Vec::new(),
+            });
+        }
         self.start();
         loop {
             if self.steps.len() > self.max_steps {
@@ -521,7 +533,7 @@ impl<'s> Engine<'s> {
     /// step before the cards move).
     fn changes_to_last_step(&mut self) {
         if let Some(last) = self.steps.last_mut() {
-            last.changes.append(&mut self.board.log);
+            last.add_changes(&mut self.board.log);
         }
     }
 

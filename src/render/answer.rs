@@ -256,7 +256,7 @@ fn outcome_lines(s: &Situation, t: &Trace) -> Vec<Part> {
 /// end, 466; in the Ending Phase, 317) is in the steps, not here.
 fn damage_taken(t: &Trace, b: &BoardOutcome) -> Vec<String> {
     let mut most: Vec<(&str, i64)> = Vec::new();
-    for c in t.steps.iter().flat_map(|st| &st.changes) {
+    for c in t.steps.iter().flat_map(|st| st.changes()) {
         if let crate::trace::Change::Damage { id, damage } = c {
             match most.iter_mut().find(|(x, _)| x == id) {
                 Some(m) => m.1 = m.1.max(*damage),
@@ -286,7 +286,7 @@ fn damage_taken(t: &Trace, b: &BoardOutcome) -> Vec<String> {
 /// Whether a step changed what an answer line reports: a unit put in the trash or out of the
 /// game (killed), points, or a battlefield's control.
 fn changes_line(st: &Step, label: &str) -> bool {
-    st.changes.iter().any(|c| match (label, c) {
+    st.changes().iter().any(|c| match (label, c) {
         ("killed", crate::trace::Change::Location { to, .. }) => to == "trash" || to == "gone",
         ("points" | "scored", crate::trace::Change::Points { .. }) => true,
         ("control", crate::trace::Change::Control { .. }) => true,
@@ -319,7 +319,7 @@ fn holders_part(r: &Report) -> Option<usize> {
             }
         }
         if let [Some(a), Some(b)] = last.as_slice() {
-            if (a.state, a.priority, a.focus) != (b.state, b.priority, b.focus) {
+            if (a.state, a.priority(), a.focus()) != (b.state, b.priority(), b.focus()) {
                 return Some(row.n);
             }
         }
@@ -635,7 +635,7 @@ pub fn answer(r: &Report) -> Answer {
 fn noted_lines<'r>(r: &'r Report<'_>) -> impl Iterator<Item = Line> + 'r {
     let eds = editions(r);
     r.rows.iter().filter_map(move |row| {
-        if r.steps_of(row).any(|(_, st)| !st.notes.is_empty()) {
+        if r.steps_of(row).any(|(_, st)| !st.notes().is_empty()) {
             line_of(r, &eds, row)
         } else {
             None

@@ -55,8 +55,8 @@ const ROUTINE: &[Cite] = &[
 fn routine(st: &Step) -> bool {
     !st.cites.is_empty()
         && st.cites.iter().all(|c| ROUTINE.contains(c))
-        && st.notes.is_empty()
-        && st.changes.is_empty()
+        && st.notes().is_empty()
+        && st.changes().is_empty()
 }
 
 /// Whether a step is a pass of Priority or Focus.
@@ -134,7 +134,7 @@ pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
                     }
                 }
                 if pass(st) {
-                    let name = st.who.map_or("-", |p| r.situation.name(p)).to_string();
+                    let name = st.who().map_or("-", |p| r.situation.name(p)).to_string();
                     if !who.contains(&name) {
                         who.push(name);
                     }
@@ -146,7 +146,7 @@ pub fn compact<'a>(r: &Report<'a>) -> Report<'a> {
             let (cites, who) = std::mem::take(&mut folded[k]);
             let mut st = r.traces[k].steps[s].clone();
             // The step told short: its reasons are in its rules and in the full view.
-            if let Some(b) = st.brief.take() {
+            if let Some(b) = st.take_brief() {
                 st.what = b.into();
             }
             if !who.is_empty() {

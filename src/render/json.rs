@@ -114,22 +114,22 @@ fn json_cites(ed: EditionId, cites: &[Cite]) -> JsonCites<'_> {
 
 fn json_step<'a>(s: &'a Situation, ed: EditionId, st: &'a Step) -> JsonStep<'a> {
     JsonStep {
-        who: st.who.map(|p| s.name(p)),
+        who: st.who().map(|p| s.name(p)),
         what: &st.what,
         state: st.state.word(),
-        priority: st.priority.map(|p| s.name(p)),
-        focus: st.focus.map(|p| s.name(p)),
-        chain_items: st.chain_len,
+        priority: st.priority().map(|p| s.name(p)),
+        focus: st.focus().map(|p| s.name(p)),
+        chain_items: st.chain_len(),
         cites: json_cites(ed, &st.cites),
         notes: st
-            .notes
+            .notes()
             .iter()
             .map(|n| JsonNote {
                 text: super::filled_note(&[ed], n),
                 cites: json_cites(ed, &n.cites),
             })
             .collect(),
-        changes: st.changes.iter().map(|c| json_change(s, c)).collect(),
+        changes: st.changes().iter().map(|c| json_change(s, c)).collect(),
     }
 }
 
@@ -236,7 +236,7 @@ fn write_row_plain(
     let steps: Vec<(EditionId, &Step)> = r.steps_of(row).map(|(k, st)| (eds[k], st)).collect();
     if steps
         .iter()
-        .any(|(_, st)| !st.notes.is_empty() || !st.changes.is_empty())
+        .any(|(_, st)| !st.notes().is_empty() || !st.changes().is_empty())
     {
         return Ok(false);
     }
@@ -276,7 +276,7 @@ fn write_step_plain(
     write!(
         buf,
         "{{\n        \"chain_items\": {},\n        \"cites\": ",
-        st.chain_len
+        st.chain_len()
     )?;
     if st.cites.is_empty() {
         buf.extend_from_slice(b"[]");
@@ -310,15 +310,15 @@ fn write_step_plain(
         buf.extend_from_slice(b"\n        ]");
     }
     buf.extend_from_slice(b",\n        \"focus\": ");
-    write_str(buf, st.focus.map(|p| s.name(p)))?;
+    write_str(buf, st.focus().map(|p| s.name(p)))?;
     buf.extend_from_slice(b",\n        \"notes\": [],\n        \"priority\": ");
-    write_str(buf, st.priority.map(|p| s.name(p)))?;
+    write_str(buf, st.priority().map(|p| s.name(p)))?;
     buf.extend_from_slice(b",\n        \"state\": ");
     write_str(buf, Some(st.state.word()))?;
     buf.extend_from_slice(b",\n        \"what\": ");
     write_str(buf, Some(&st.what))?;
     buf.extend_from_slice(b",\n        \"who\": ");
-    write_str(buf, st.who.map(|p| s.name(p)))?;
+    write_str(buf, st.who().map(|p| s.name(p)))?;
     buf.extend_from_slice(b"\n      }");
     Ok(())
 }

@@ -9,9 +9,9 @@ pub(super) fn who(s: &Situation, p: Option<PlayerId>) -> String {
 
 pub(super) fn holders(s: &Situation, st: &Step) -> String {
     let f = st
-        .focus
+        .focus()
         .map_or_else(String::new, |f| format!(" / {}", s.name(f)));
-    format!("{}{f}", who(s, st.priority))
+    format!("{}{f}", who(s, st.priority()))
 }
 
 pub(super) fn editions(r: &Report) -> Vec<EditionId> {
@@ -47,9 +47,9 @@ pub(super) fn line_of(r: &Report, eds: &[EditionId], row: &Row) -> Option<Line> 
     }
     let mut notes: Vec<String> = Vec::new();
     for (k, st) in &present {
-        for note in &st.notes {
+        for note in st.notes() {
             let eds_here: Vec<EditionId> =
-                if present.len() == 2 && present.iter().all(|(_, x)| x.notes.contains(note)) {
+                if present.len() == 2 && present.iter().all(|(_, x)| x.notes().contains(note)) {
                     eds.to_vec()
                 } else {
                     vec![eds[*k]]
@@ -84,7 +84,7 @@ pub(super) fn line_of(r: &Report, eds: &[EditionId], row: &Row) -> Option<Line> 
     };
     Some(Line {
         n: n.to_string(),
-        who: who(s, first.who),
+        who: who(s, first.who()),
         what,
         notes,
         state,

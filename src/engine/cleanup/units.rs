@@ -194,7 +194,7 @@ impl<'s> Engine<'s> {
             };
             c.extend(tcites.iter().copied());
             self.task(run, None, what, &c);
-            self.steps.last_mut().expect("just shown").notes = notes;
+            *self.steps.last_mut().expect("just shown").notes_mut() = notes;
         }
         let with_triggers: Vec<String> = {
             let mut v: Vec<String> = Vec::new();
