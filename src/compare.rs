@@ -55,20 +55,33 @@ pub struct Row {
     pub flag: Flag,
 }
 
-/// A row's step in each trace (one or two editions), held in the row itself: a large replay
-/// has hundreds of thousands of rows, and a list for each was an allocation for each. Reads as
-/// a slice of `Option<usize>`, one entry per trace.
+/// A row's step in each trace (one or two editions), held in the row itself in 12 bytes: a
+/// large replay has hundreds of thousands of rows, and a list for each was an allocation for
+/// each. Read with [`RowSteps::get`] and [`RowSteps::iter`], one entry per trace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RowSteps {
-    steps: [Option<usize>; 2],
+    /// Step indices; [`RowSteps::ABSENT`] where the trace has no step at this row.
+    steps: [u32; 2],
     len: u8,
 }
 
 impl RowSteps {
+    const ABSENT: u32 = u32::MAX;
+
+    fn index(step: Option<usize>) -> u32 {
+        // A replay stops at its step limit, and memory ends long before four billion steps.
+        step.map_or(Self::ABSENT, |s| {
+            u32::try_from(s)
+                .ok()
+                .filter(|&s| s != Self::ABSENT)
+                .expect("a replay holds fewer than u32::MAX steps")
+        })
+    }
+
     /// The row of a replay under one edition.
     pub fn one(step: Option<usize>) -> Self {
         Self {
-            steps: [step, None],
+            steps: [Self::index(step), Self::ABSENT],
             len: 1,
         }
     }
@@ -76,26 +89,41 @@ impl RowSteps {
     /// The row of a replay under two editions (July's step first).
     pub fn two(july: Option<usize>, october: Option<usize>) -> Self {
         Self {
-            steps: [july, october],
+            steps: [Self::index(july), Self::index(october)],
             len: 2,
         }
+    }
+
+    /// How many traces the row spans (one or two).
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the row spans no trace (never, for a row of a report).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Trace `k`'s step at this row: `None` where it has none, or past the last trace.
+    pub fn get(&self, k: usize) -> Option<usize> {
+        self.steps[..self.len()]
+            .get(k)
+            .filter(|&&s| s != Self::ABSENT)
+            .map(|&s| s as usize)
+    }
+
+    /// Each trace's step at this row, in the order of [`Report::traces`].
+    pub fn iter(&self) -> impl Iterator<Item = Option<usize>> + '_ {
+        (0..self.len()).map(|k| self.get(k))
     }
 
     /// The same row with each present step `s` of trace `k` replaced by `f(k, s)`.
     pub fn map(self, mut f: impl FnMut(usize, usize) -> usize) -> Self {
         let mut out = self;
-        for (k, s) in out.steps.iter_mut().enumerate().take(usize::from(self.len)) {
-            *s = s.map(|s| f(k, s));
+        for k in 0..self.len() {
+            out.steps[k] = Self::index(self.get(k).map(|s| f(k, s)));
         }
         out
-    }
-}
-
-impl std::ops::Deref for RowSteps {
-    type Target = [Option<usize>];
-
-    fn deref(&self) -> &[Option<usize>] {
-        &self.steps[..usize::from(self.len)]
     }
 }
 
@@ -138,7 +166,7 @@ impl<'a> Report<'a> {
     /// order (the editions without a step at this row left out).
     pub fn steps_of(&self, row: &Row) -> impl Iterator<Item = (usize, &Step)> + '_ {
         let steps = row.steps;
-        (0..steps.len()).filter_map(move |k| steps[k].map(|i| (k, &self.traces[k].steps[i])))
+        (0..steps.len()).filter_map(move |k| steps.get(k).map(|i| (k, &self.traces[k].steps[i])))
     }
 
     /// Aligns `traces` (one per edition replayed).
@@ -402,4 +430,20 @@ fn align(a: &Trace, b: &Trace) -> Vec<Row> {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn row_steps_read_back_what_they_hold() {
+        let one = RowSteps::one(Some(7));
+        assert_eq!((one.len(), one.get(0), one.get(1)), (1, Some(7), None));
+        let two = RowSteps::two(None, Some(3));
+        assert_eq!(two.iter().collect::<Vec<_>>(), vec![None, Some(3)]);
+        let moved = two.map(|k, s| 10 * k + s);
+        assert_eq!(moved.iter().collect::<Vec<_>>(), vec![None, Some(13)]);
+        assert_eq!(std::mem::size_of::<Row>(), 24);
+    }
 }

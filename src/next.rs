@@ -159,7 +159,7 @@ pub fn answers(s: &Situation, stop: Stop, max_steps: Option<usize>) -> Vec<Answe
                     .rows
                     .iter()
                     .take_while(|r| r.n <= n)
-                    .filter(|r| r.steps.get(k).copied().flatten().is_some())
+                    .filter(|r| r.steps.get(k).is_some())
                     .count(),
             ),
             Stop::Unwritten => Stop::Unwritten,
@@ -170,7 +170,7 @@ pub fn answers(s: &Situation, stop: Stop, max_steps: Option<usize>) -> Vec<Answe
             a.after_step = report
                 .rows
                 .iter()
-                .find(|r| r.steps.get(k).copied().flatten() == Some(a.after_step - 1))
+                .find(|r| r.steps.get(k) == Some(a.after_step - 1))
                 .map_or(a.after_step, |r| r.n);
         }
         match out.iter_mut().find(|o| same_but_editions(o, &a)) {

@@ -315,7 +315,7 @@ fn holders_part(r: &Report) -> Option<usize> {
     for row in &r.rows {
         for (k, i) in row.steps.iter().enumerate() {
             if let Some(i) = i {
-                last[k] = Some(&r.traces[k].steps[*i]);
+                last[k] = Some(&r.traces[k].steps[i]);
             }
         }
         if let [Some(a), Some(b)] = last.as_slice() {
@@ -332,7 +332,7 @@ fn holders_part(r: &Report) -> Option<usize> {
 fn scoring_steps(r: &Report) -> Option<String> {
     let at = |k: usize| {
         r.rows.iter().find_map(|row| {
-            let st = &r.traces[k].steps[row.steps[k]?];
+            let st = &r.traces[k].steps[row.steps.get(k)?];
             st.cites
                 .iter()
                 .any(|c| matches!(c, Cite::ConquerScore | Cite::HoldScore))
@@ -527,7 +527,7 @@ pub fn answer(r: &Report) -> Answer {
         let eds = Editions::get();
         // Every step both editions take: a renumbering shows there as `≠` on a number.
         for row in &r.rows {
-            let (Some(i), Some(_)) = (row.steps[0], row.steps[1]) else {
+            let (Some(i), Some(_)) = (row.steps.get(0), row.steps.get(1)) else {
                 continue;
             };
             let mut renumbers = false;

@@ -66,7 +66,7 @@ fn pass(st: &Step) -> bool {
 
 /// Which editions a row has a step under.
 fn presence(row: &Row) -> Vec<bool> {
-    row.steps.iter().map(Option::is_some).collect()
+    row.steps.iter().map(|s| s.is_some()).collect()
 }
 
 /// Whether row `i` may fold for its flag and neighbours: the editions agree on it (at most in
