@@ -346,13 +346,16 @@ impl Trace {
     /// Every citation made by a step or a note, without repeats, in first-use order.
     pub fn citations(&self) -> Vec<Cite> {
         let mut out: Vec<Cite> = Vec::new();
+        // Seen, by the citation's place in `Cite::ALL`: a long replay makes millions of
+        // citations of a few hundred rules.
+        let mut seen = vec![false; Cite::ALL.len()];
         for s in &self.steps {
             for c in s
                 .cites
                 .iter()
                 .chain(s.notes().iter().flat_map(|n| n.cites.iter()))
             {
-                if !out.contains(c) {
+                if !std::mem::replace(&mut seen[*c as usize], true) {
                     out.push(*c);
                 }
             }

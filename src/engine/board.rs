@@ -9,7 +9,7 @@
 
 use crate::situation::{BoardKind, BoardSpec, PermanentKeys, Place, PlayerId, Trigger, UnitKeys};
 use crate::trace::Change;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// Where a permanent is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,7 +164,7 @@ impl Bf {
 #[derive(Debug, Default)]
 pub(super) struct Board<'s> {
     pub(super) perms: Vec<Perm<'s>>,
-    index: HashMap<String, usize>,
+    index: foldhash::HashMap<String, usize>,
     pub(super) bfs: Vec<Bf>,
     /// Permanents that carry triggers (the only ones a trigger search looks at).
     pub(super) with_triggers: Vec<usize>,

@@ -7,7 +7,6 @@
 //! (383.2.c.2).
 
 use super::*;
-use std::collections::HashMap;
 
 /// An event on the board that event triggers watch.
 #[derive(Debug, Clone, Copy)]
@@ -33,7 +32,7 @@ impl Event {
 
 /// How many times each `nth` trigger's condition has been met this turn, by the trigger's
 /// address (a board carrier's trigger is one object for the whole replay).
-pub(super) type NthSeen = HashMap<usize, u32>;
+pub(super) type NthSeen = foldhash::HashMap<usize, u32>;
 
 /// Whether a unit of `owner` is on `side` as the trigger's controller `of` sees it.
 fn on_side(side: Side, of: Option<PlayerId>, owner: Option<PlayerId>) -> bool {

@@ -294,6 +294,9 @@ struct Engine<'s> {
     steps: Vec<Step>,
     /// Every distinct step text so far, each held once ([`Step::what`]).
     texts: foldhash::HashSet<Arc<str>>,
+    /// The texts of passes made so far, by what was passed, passer, receiver and reason
+    /// ([`Engine::pass_text`]).
+    pass_texts: Vec<(pass::PassKey, Arc<str>)>,
     out: Outcome,
     max_steps: usize,
     pending_note: bool,
@@ -365,7 +368,13 @@ impl<'s> Engine<'s> {
             add_holder: None,
             extra_turns: Vec::new(),
             steps: Vec::with_capacity(expected_steps(s)),
-            texts: foldhash::HashSet::default(),
+            // A step text or two for each item and action is usual: room for them from the
+            // start, so the set is not rebuilt as it grows.
+            texts: foldhash::HashSet::with_capacity_and_hasher(
+                expected_steps(s) / 4,
+                Default::default(),
+            ),
+            pass_texts: Vec::new(),
             out: Outcome::default(),
             max_steps: max_steps.unwrap_or_else(|| default_step_limit(s)),
             pending_note: false,
@@ -389,7 +398,7 @@ impl<'s> Engine<'s> {
             scores: Vec::new(),
             halt: None,
             decision: None,
-            nth_seen: events::NthSeen::new(),
+            nth_seen: events::NthSeen::default(),
         }
     }
 
@@ -410,6 +419,17 @@ impl<'s> Engine<'s> {
         notes: Vec<Note>,
     ) {
         let what = self.text(what.into());
+        self.shared_step(who, what, cites, notes);
+    }
+
+    /// [`Engine::step`] with a text shared already.
+    fn shared_step(
+        &mut self,
+        who: Option<PlayerId>,
+        what: Arc<str>,
+        cites: &[Cite],
+        notes: Vec<Note>,
+    ) {
         let mut st = Step::new(
             who,
             what,

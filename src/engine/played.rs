@@ -3,7 +3,6 @@
 //! reading note (the Vendetta Rules FAQ).
 
 use super::*;
-use std::collections::HashMap;
 
 /// The four filters a "played" count uses, in a fixed order (an index into the counts).
 const FILTERS: [CardKind; 4] = [
@@ -25,7 +24,7 @@ pub(super) struct Played {
     /// How many played cards each filter of [`FILTERS`] counts.
     counts: [usize; 4],
     /// The same counts for the cards with each id (for `other_than`).
-    by_id: HashMap<String, [usize; 4]>,
+    by_id: foldhash::HashMap<String, [usize; 4]>,
 }
 
 impl Played {
@@ -37,9 +36,16 @@ impl Played {
             self.counts[k] += add[k];
         }
         if let Some(id) = &c.id {
-            let e = self.by_id.entry(id.clone()).or_default();
-            for k in 0..4 {
-                e[k] += add[k];
+            // The id is copied only the first time it is played.
+            match self.by_id.get_mut(id.as_str()) {
+                Some(e) => {
+                    for k in 0..4 {
+                        e[k] += add[k];
+                    }
+                }
+                None => {
+                    self.by_id.insert(id.clone(), add);
+                }
             }
         }
         self.cards.push(c);

@@ -98,6 +98,24 @@ pub(super) fn split_note(note: &str) -> (Option<&str>, &str) {
 /// A note's text with its `{0}`, `{1}`... replaced by its citations in `ed`'s numbers (both
 /// editions' where they differ).
 pub(crate) fn filled_note(ed: &[EditionId], n: &Note) -> String {
+    // A long replay gives the same note at thousands of steps (a reading noted at every
+    // finalize): the last note filled is kept, and the same note again is a copy.
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Vec<EditionId>, Note, String)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| match last {
+        Some((e, note, text)) if e.as_slice() == ed && note == n => text.clone(),
+        _ => {
+            let text = fill_note(ed, n);
+            *last = Some((ed.to_vec(), n.clone(), text.clone()));
+            text
+        }
+    })
+}
+
+/// [`filled_note`], worked out.
+fn fill_note(ed: &[EditionId], n: &Note) -> String {
     let labels: Vec<String> = n
         .cites
         .iter()

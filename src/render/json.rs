@@ -178,6 +178,7 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
     // Each row is laid out in this buffer, then written whole: the serializer's many small
     // writes go to a `Vec` they inline into, not through `w`'s dynamic calls.
     let mut buf: Vec<u8> = Vec::with_capacity(4096);
+    let mut blocks = CiteBlocks::default();
     for (n, row) in r.rows.iter().enumerate() {
         buf.clear();
         if n > 0 {
@@ -186,7 +187,7 @@ fn write_rows(r: &Report, eds: &[EditionId], w: &mut dyn Write) -> io::Result<()
         // Written in place at its final indentation: the document's `steps` list is two levels
         // in, so a row's fields are three.
         buf.extend_from_slice(b"    ");
-        if !write_row_plain(&mut buf, r, eds, n + 1, row)? {
+        if !write_row_plain(&mut buf, &mut blocks, r, eds, n + 1, row)? {
             let jr = json_row(r, eds, n + 1, row);
             let mut ser = serde_json::Serializer::with_formatter(
                 &mut buf,
@@ -227,6 +228,7 @@ fn json_row<'a>(
 /// with nothing written, for any other row.
 fn write_row_plain(
     buf: &mut Vec<u8>,
+    blocks: &mut CiteBlocks,
     r: &Report,
     eds: &[EditionId],
     n: usize,
@@ -242,18 +244,37 @@ fn write_row_plain(
     }
     let step = |ed: EditionId| steps.iter().find(|(e, _)| *e == ed).map(|(_, st)| *st);
     buf.extend_from_slice(b"{\n      \"flag\": ");
-    serde_json::to_writer(&mut *buf, &row.flag).map_err(io::Error::other)?;
+    write_str(buf, Some(flag_word(row.flag)))?;
     buf.extend_from_slice(b",\n      \"july\": ");
-    write_step_plain(buf, s, EditionId::July, step(EditionId::July))?;
+    write_step_plain(buf, blocks, s, EditionId::July, step(EditionId::July))?;
     write!(buf, ",\n      \"n\": {n},\n      \"october\": ")?;
-    write_step_plain(buf, s, EditionId::October, step(EditionId::October))?;
+    write_step_plain(buf, blocks, s, EditionId::October, step(EditionId::October))?;
     buf.extend_from_slice(b"\n    }");
     Ok(true)
+}
+
+/// A row's flag as serde writes it (snake case).
+fn flag_word(flag: Flag) -> &'static str {
+    match flag {
+        Flag::Same => "same",
+        Flag::NumbersDiffer => "numbers_differ",
+        Flag::OutcomeDiffers => "outcome_differs",
+        Flag::StepsDiffer => "steps_differ",
+        Flag::RouteDiffers => "route_differs",
+    }
 }
 
 /// A JSON string (escaped as serde_json escapes it), or `null`.
 fn write_str(buf: &mut Vec<u8>, text: Option<&str>) -> io::Result<()> {
     match text {
+        // Most texts need no escape (serde_json escapes only controls, `"` and `\`): they
+        // are copied whole.
+        Some(t) if !t.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') => {
+            buf.push(b'"');
+            buf.extend_from_slice(t.as_bytes());
+            buf.push(b'"');
+            Ok(())
+        }
         Some(t) => serde_json::to_writer(&mut *buf, t).map_err(io::Error::other),
         None => {
             buf.extend_from_slice(b"null");
@@ -262,9 +283,61 @@ fn write_str(buf: &mut Vec<u8>, text: Option<&str>) -> io::Result<()> {
     }
 }
 
+/// Each citation as a step's `cites` list lays it out four levels in, written once for each
+/// edition and citation and copied after that: a long replay cites the same few rules
+/// hundreds of thousands of times.
+#[derive(Default)]
+struct CiteBlocks {
+    /// By edition (July, October), then by the citation's place in `Cite::ALL`.
+    blocks: [Vec<Option<Box<[u8]>>>; 2],
+}
+
+impl CiteBlocks {
+    /// The citation `c` under `ed`, from `{` to `}`.
+    fn get(&mut self, ed: EditionId, c: Cite) -> io::Result<&[u8]> {
+        let by_cite = &mut self.blocks[usize::from(ed == EditionId::October)];
+        if by_cite.is_empty() {
+            by_cite.resize(Cite::ALL.len(), None);
+        }
+        let slot = &mut by_cite[c as usize];
+        if slot.is_none() {
+            *slot = Some(cite_block(ed, c)?.into_boxed_slice());
+        }
+        Ok(slot.as_deref().unwrap_or_default())
+    }
+}
+
+/// The citation `c` under `ed` as a step's `cites` list lays it out four levels in.
+fn cite_block(ed: EditionId, c: Cite) -> io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    let cited = Editions::get().edition(ed).cited(c);
+    buf.extend_from_slice(b"          {\n");
+    // Sorted: july < key < number < status < title.
+    if let Cited::Unconfirmed { july } = cited {
+        buf.extend_from_slice(b"            \"july\": ");
+        write_str(&mut buf, Some(july))?;
+        buf.extend_from_slice(b",\n");
+    }
+    buf.extend_from_slice(b"            \"key\": ");
+    write_str(&mut buf, Some(c.key()))?;
+    if let Cited::Rule { number } | Cited::Inferred { number } = cited {
+        buf.extend_from_slice(b",\n            \"number\": ");
+        write_str(&mut buf, Some(number))?;
+    }
+    buf.extend_from_slice(b",\n            \"status\": ");
+    write_str(&mut buf, Some(cite_status(cited)))?;
+    if let Cited::Source { title } = cited {
+        buf.extend_from_slice(b",\n            \"title\": ");
+        write_str(&mut buf, Some(title))?;
+    }
+    buf.extend_from_slice(b"\n          }");
+    Ok(buf)
+}
+
 /// A step as [`JsonStep`] lays it out three levels in (its notes and changes empty), or `null`.
 fn write_step_plain(
     buf: &mut Vec<u8>,
+    blocks: &mut CiteBlocks,
     s: &Situation,
     ed: EditionId,
     st: Option<&Step>,
@@ -281,31 +354,10 @@ fn write_step_plain(
     if st.cites.is_empty() {
         buf.extend_from_slice(b"[]");
     } else {
-        let edition = Editions::get().edition(ed);
         buf.push(b'[');
         for (k, c) in st.cites.iter().enumerate() {
             buf.extend_from_slice(if k == 0 { b"\n" } else { b",\n" });
-            let cited = edition.cited(*c);
-            buf.extend_from_slice(b"          {\n");
-            // Sorted: july < key < number < status < title.
-            if let Cited::Unconfirmed { july } = cited {
-                buf.extend_from_slice(b"            \"july\": ");
-                write_str(buf, Some(july))?;
-                buf.extend_from_slice(b",\n");
-            }
-            buf.extend_from_slice(b"            \"key\": ");
-            write_str(buf, Some(c.key()))?;
-            if let Cited::Rule { number } | Cited::Inferred { number } = cited {
-                buf.extend_from_slice(b",\n            \"number\": ");
-                write_str(buf, Some(number))?;
-            }
-            buf.extend_from_slice(b",\n            \"status\": ");
-            write_str(buf, Some(cite_status(cited)))?;
-            if let Cited::Source { title } = cited {
-                buf.extend_from_slice(b",\n            \"title\": ");
-                write_str(buf, Some(title))?;
-            }
-            buf.extend_from_slice(b"\n          }");
+            buf.extend_from_slice(blocks.get(ed, *c)?);
         }
         buf.extend_from_slice(b"\n        ]");
     }
@@ -439,6 +491,37 @@ const STEPS_MARK: &str = "\u{1}chainjudge steps\u{1}";
 mod tests {
     use super::*;
 
+    /// Flags and strings, written directly, read as serde writes them: every flag, and texts
+    /// with and without characters to escape.
+    #[test]
+    fn flags_and_strings_are_written_as_serde_writes_them() {
+        use Flag::*;
+        for f in [
+            Same,
+            NumbersDiffer,
+            OutcomeDiffers,
+            StepsDiffer,
+            RouteDiffers,
+        ] {
+            let mut buf = Vec::new();
+            write_str(&mut buf, Some(flag_word(f))).unwrap();
+            assert_eq!(buf, serde_json::to_vec(&f).unwrap());
+        }
+        for t in [
+            "Ana passes",
+            "a \"quote\"",
+            "back\\slash",
+            "tab\there",
+            "line\nbreak",
+            "é ☃",
+            "\u{7f}",
+        ] {
+            let mut buf = Vec::new();
+            write_str(&mut buf, Some(t)).unwrap();
+            assert_eq!(buf, serde_json::to_vec(t).unwrap(), "{t:?}");
+        }
+    }
+
     /// Every row the plain writer takes is written byte for byte as serializing it would be:
     /// checked on every ruling and board fixture, under the editions each one names.
     #[test]
@@ -469,9 +552,11 @@ mod tests {
                 }
                 let r = crate::replay_all(&s, None);
                 let eds = editions(&r);
+                // One cache for the file's rows, as the writer keeps: later rows copy blocks.
+                let mut blocks = CiteBlocks::default();
                 for (n, row) in r.rows.iter().enumerate() {
                     let mut plain = Vec::new();
-                    if !write_row_plain(&mut plain, &r, &eds, n + 1, row).unwrap() {
+                    if !write_row_plain(&mut plain, &mut blocks, &r, &eds, n + 1, row).unwrap() {
                         continue;
                     }
                     let jr = json_row(&r, &eds, n + 1, row);
