@@ -293,7 +293,7 @@ struct Engine<'s> {
     extra_turns: Vec<PlayerId>,
     steps: Vec<Step>,
     /// Every distinct step text so far, each held once ([`Step::what`]).
-    texts: foldhash::HashSet<Arc<str>>,
+    texts: hashbrown::HashSet<Arc<str>, foldhash::fast::RandomState>,
     /// The texts of passes made so far, by what was passed, passer, receiver and reason
     /// ([`Engine::pass_text`]).
     pass_texts: Vec<(pass::PassKey, Arc<str>)>,
@@ -370,7 +370,7 @@ impl<'s> Engine<'s> {
             steps: Vec::with_capacity(expected_steps(s)),
             // A step text or two for each item and action is usual: room for them from the
             // start, so the set is not rebuilt as it grows.
-            texts: foldhash::HashSet::with_capacity_and_hasher(
+            texts: hashbrown::HashSet::with_capacity_and_hasher(
                 expected_steps(s) / 4,
                 Default::default(),
             ),
@@ -447,12 +447,11 @@ impl<'s> Engine<'s> {
 
     /// `text` as a shared step text: the copy held already when another step says the same.
     fn text(&mut self, text: String) -> Arc<str> {
-        if let Some(t) = self.texts.get(text.as_str()) {
-            return Arc::clone(t);
-        }
-        let t: Arc<str> = Arc::from(text);
-        self.texts.insert(Arc::clone(&t));
-        t
+        // One hash and one probe, whether the text is new or held already.
+        Arc::clone(
+            self.texts
+                .get_or_insert_with(text.as_str(), |t: &str| Arc::from(t)),
+        )
     }
 
     /// Gives the last step its short telling for the compact view ([`Step::brief`]).
