@@ -147,7 +147,7 @@ impl<'s> Engine<'s> {
             let q = self.inst[newest].controller;
             self.priority = Some(q);
             self.passed.clear();
-            self.step(
+            self.instance_step(
                 Some(q),
                 format!("All items are finalized: {} receives Priority (controller of the newest item, {})", self.name(q), self.inst[newest].iid),
                 &[Cite::PriorityAfterFinalize, Cite::PriorityClosedNextItem],

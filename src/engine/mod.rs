@@ -422,6 +422,19 @@ impl<'s> Engine<'s> {
         self.shared_step(who, what, cites, notes);
     }
 
+    /// [`Engine::step`] for a text that names an item instance ("s12, the newest item,
+    /// resolves"): such a text is seldom said twice, so it is kept as it is rather than looked
+    /// up among the shared texts (a long Chain has hundreds of thousands of them).
+    fn instance_step(
+        &mut self,
+        who: Option<PlayerId>,
+        what: String,
+        cites: &[Cite],
+        notes: Vec<Note>,
+    ) {
+        self.shared_step(who, Arc::from(what), cites, notes);
+    }
+
     /// [`Engine::step`] with a text shared already.
     fn shared_step(
         &mut self,

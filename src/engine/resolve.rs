@@ -65,7 +65,7 @@ impl<'s> Engine<'s> {
             )
         };
         let everyone_passed = cites.contains(&Cite::ResolveNewest);
-        self.step(Some(controller), what, &cites, Vec::new());
+        self.instance_step(Some(controller), what, &cites, Vec::new());
         if everyone_passed {
             // The compact view says who passed: "(after Ana and Ben pass)".
             self.brief(format!("{iid}, the newest item, resolves"));
@@ -203,7 +203,7 @@ impl<'s> Engine<'s> {
             let q = self.inst[newest].controller;
             self.priority = Some(q);
             self.passed.clear();
-            self.step(
+            self.instance_step(
                 Some(q),
                 format!("{} receives Priority (controller of the newest item, {}); everyone must pass again before it resolves", self.name(q), self.inst[newest].iid),
                 &[Cite::PriorityAfterResolve],

@@ -89,7 +89,7 @@ impl<'s> Engine<'s> {
         } else {
             "; it goes to the trash, unless another effect of the countering item sends it elsewhere".to_string()
         };
-        self.step(
+        self.instance_step(
             Some(controller),
             if tspec.kind.is_card() {
                 format!("{target} is countered: it leaves the Chain without effect and does not count as played for play triggers{dest}")
