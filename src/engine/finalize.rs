@@ -100,7 +100,7 @@ impl<'s> Engine<'s> {
                 );
             }
             self.played[controller].push(PlayedCard {
-                id: Some(iid.to_string()),
+                id: Some(iid.clone()),
                 name: None,
                 kind: Some(spec.kind),
                 token: spec.token,

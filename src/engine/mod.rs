@@ -206,9 +206,10 @@ impl std::ops::Deref for ChainItems {
 }
 
 #[derive(Debug, Clone)]
-struct PlayedCard {
-    id: Option<String>,
-    name: Option<String>,
+struct PlayedCard<'s> {
+    /// Its id: borrowed from the situation for an item's first instance.
+    id: Option<Cow<'s, str>>,
+    name: Option<&'s str>,
     kind: Option<ItemKind>,
     /// A token: played, but not a card (185, 350.2).
     token: bool,
@@ -280,7 +281,7 @@ struct Engine<'s> {
     opened_by_trigger: bool,
     opened_by_add: bool,
     board: board::Board<'s>,
-    played: Vec<played::Played>,
+    played: Vec<played::Played<'s>>,
     forbidden: Vec<(PlayerId, String, String)>,
     instances: BTreeMap<&'s str, u32>,
     used: Vec<bool>,
@@ -350,13 +351,17 @@ impl<'s> Engine<'s> {
             s,
             edition,
             inst: Vec::new(),
-            inst_by_id: foldhash::HashMap::default(),
+            // Room for an instance of every item in the file from the start.
+            inst_by_id: foldhash::HashMap::with_capacity_and_hasher(
+                s.chain.len() + s.actions.len(),
+                Default::default(),
+            ),
             chain: ChainItems::default(),
             chain_exists: false,
             opened_by_trigger: false,
             opened_by_add: false,
             board: board::Board::new(s.players.len()),
-            played: vec![played::Played::default(); s.players.len()],
+            played: played::Played::for_players(s),
             forbidden: Vec::new(),
             instances: BTreeMap::new(),
             used: vec![false; s.actions.len()],

@@ -19,17 +19,34 @@ fn filter_index(kind: CardKind) -> usize {
 /// The cards one player has played this turn, with running counts, so a count is the same
 /// work on the first item of a turn as on its 100,000th.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Played {
-    cards: Vec<PlayedCard>,
+pub(super) struct Played<'s> {
+    cards: Vec<PlayedCard<'s>>,
     /// How many played cards each filter of [`FILTERS`] counts.
     counts: [usize; 4],
     /// The same counts for the cards with each id (for `other_than`).
-    by_id: foldhash::HashMap<String, [usize; 4]>,
+    by_id: foldhash::HashMap<Cow<'s, str>, [usize; 4]>,
 }
 
-impl Played {
+impl<'s> Played<'s> {
+    /// Each player's list, with room in its id counts for the items on the Chain that player
+    /// controls (each is played once, usually), so the counts are not rebuilt as they grow.
+    pub(super) fn for_players(s: &Situation) -> Vec<Self> {
+        let mut room = vec![0; s.players.len()];
+        for it in &s.chain {
+            if let Some(p) = it.controller.filter(|&p| p < room.len()) {
+                room[p] += 1;
+            }
+        }
+        room.into_iter()
+            .map(|n| Self {
+                by_id: foldhash::HashMap::with_capacity_and_hasher(n, Default::default()),
+                ..Self::default()
+            })
+            .collect()
+    }
+
     /// Records a played card.
-    pub(super) fn push(&mut self, c: PlayedCard) {
+    pub(super) fn push(&mut self, c: PlayedCard<'s>) {
         let mut add = [0; 4];
         for (k, f) in FILTERS.iter().enumerate() {
             add[k] = usize::from(f.matches(c.kind, c.token));
@@ -37,7 +54,7 @@ impl Played {
         }
         if let Some(id) = &c.id {
             // The id is copied only the first time it is played.
-            match self.by_id.get_mut(id.as_str()) {
+            match self.by_id.get_mut(id.as_ref()) {
                 Some(e) => {
                     for k in 0..4 {
                         e[k] += add[k];
@@ -78,12 +95,10 @@ impl Played {
             })
             .take(n)
             .map(|c| {
-                c.id.clone().unwrap_or_else(|| {
-                    format!(
-                        "{} (before the file starts)",
-                        c.name.as_deref().unwrap_or("a card")
-                    )
-                })
+                c.id.as_deref().map_or_else(
+                    || format!("{} (before the file starts)", c.name.unwrap_or("a card")),
+                    str::to_string,
+                )
             })
             .collect()
     }

@@ -12,7 +12,7 @@ impl<'s> Engine<'s> {
             for e in entries {
                 self.played[p].push(PlayedCard {
                     id: None,
-                    name: Some(e.name.clone()),
+                    name: Some(e.name.as_str()),
                     kind: e.kind,
                     token: false,
                 });
@@ -45,7 +45,7 @@ impl<'s> Engine<'s> {
                 }
                 if spec.kind.is_card() {
                     self.played[controller].push(PlayedCard {
-                        id: Some(spec.id.clone()),
+                        id: Some(Cow::Borrowed(spec.id.as_str())),
                         name: None,
                         kind: Some(spec.kind),
                         token: spec.token,
