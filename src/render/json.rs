@@ -228,9 +228,9 @@ fn json_row<'a>(
     jr
 }
 
-/// Writes a row whose steps have no notes and changed nothing on the board (nearly every row of
-/// a long Chain) straight into `buf`, byte for byte as serializing [`JsonRow`] would; `false`,
-/// with nothing written, for any other row.
+/// Writes a row whose steps changed nothing on the board (nearly every row of a long Chain)
+/// straight into `buf`, byte for byte as serializing [`JsonRow`] would; `false`, with nothing
+/// written, for any other row.
 fn write_row_plain(
     buf: &mut Vec<u8>,
     blocks: &mut CiteBlocks,
@@ -241,10 +241,7 @@ fn write_row_plain(
 ) -> io::Result<bool> {
     let s = r.situation;
     let steps: Vec<(EditionId, &Step)> = r.steps_of(row).map(|(k, st)| (eds[k], st)).collect();
-    if steps
-        .iter()
-        .any(|(_, st)| !st.notes().is_empty() || !st.changes().is_empty())
-    {
+    if steps.iter().any(|(_, st)| !st.changes().is_empty()) {
         return Ok(false);
     }
     let step = |ed: EditionId| steps.iter().find(|(e, _)| *e == ed).map(|(_, st)| *st);
@@ -306,53 +303,135 @@ fn write_str(buf: &mut Vec<u8>, text: Option<&str>) -> io::Result<()> {
 /// hundreds of thousands of times.
 #[derive(Default)]
 struct CiteBlocks {
-    /// By edition (July, October), then by the citation's place in `Cite::ALL`.
-    blocks: [Vec<Option<Box<[u8]>>>; 2],
+    /// By where the list is (a step's own citations, a note's), by edition (July, October),
+    /// then by the citation's place in `Cite::ALL`.
+    blocks: [[ByCite; 2]; 2],
+}
+
+/// Laid-out citations by the citation's place in `Cite::ALL`, each made when first needed.
+type ByCite = Vec<Option<Box<[u8]>>>;
+
+/// Where a list of citations is in a row.
+#[derive(Clone, Copy)]
+enum CitesAt {
+    /// A step's `cites`, four levels in.
+    Step,
+    /// A note's `cites`, six levels in.
+    Note,
+}
+
+impl CitesAt {
+    /// The indentation of the citation's braces.
+    fn indent(self) -> usize {
+        match self {
+            CitesAt::Step => 10,
+            CitesAt::Note => 14,
+        }
+    }
 }
 
 impl CiteBlocks {
-    /// The citation `c` under `ed`, from `{` to `}`.
-    fn get(&mut self, ed: EditionId, c: Cite) -> io::Result<&[u8]> {
-        let by_cite = &mut self.blocks[usize::from(ed == EditionId::October)];
+    /// The citation `c` under `ed` in a list at `at`, from `{` to `}`.
+    fn get(&mut self, at: CitesAt, ed: EditionId, c: Cite) -> io::Result<&[u8]> {
+        let by_cite = &mut self.blocks[at as usize][usize::from(ed == EditionId::October)];
         if by_cite.is_empty() {
             by_cite.resize(Cite::ALL.len(), None);
         }
         let slot = &mut by_cite[c as usize];
         if slot.is_none() {
-            *slot = Some(cite_block(ed, c)?.into_boxed_slice());
+            *slot = Some(cite_block(at.indent(), ed, c)?.into_boxed_slice());
         }
         Ok(slot.as_deref().unwrap_or_default())
     }
+
+    /// A list of citations at `at`, from `[` to `]`.
+    fn write_list(
+        &mut self,
+        buf: &mut Vec<u8>,
+        at: CitesAt,
+        ed: EditionId,
+        cites: &[Cite],
+    ) -> io::Result<()> {
+        if cites.is_empty() {
+            buf.extend_from_slice(b"[]");
+            return Ok(());
+        }
+        buf.push(b'[');
+        for (k, c) in cites.iter().enumerate() {
+            buf.extend_from_slice(if k == 0 { b"\n" } else { b",\n" });
+            buf.extend_from_slice(self.get(at, ed, *c)?);
+        }
+        buf.push(b'\n');
+        buf.resize(buf.len() + at.indent() - 2, b' ');
+        buf.push(b']');
+        Ok(())
+    }
 }
 
-/// The citation `c` under `ed` as a step's `cites` list lays it out four levels in.
-fn cite_block(ed: EditionId, c: Cite) -> io::Result<Vec<u8>> {
+/// The citation `c` under `ed` as a list of citations lays it out, its braces `indent` spaces
+/// in.
+fn cite_block(indent: usize, ed: EditionId, c: Cite) -> io::Result<Vec<u8>> {
     let mut buf = Vec::new();
     let cited = Editions::get().edition(ed).cited(c);
-    buf.extend_from_slice(b"          {\n");
+    let field = |buf: &mut Vec<u8>, first: bool, name: &str| {
+        if !first {
+            buf.push(b',');
+        }
+        buf.push(b'\n');
+        buf.resize(buf.len() + indent + 2, b' ');
+        buf.extend_from_slice(name.as_bytes());
+    };
+    buf.resize(indent, b' ');
+    buf.push(b'{');
     // Sorted: july < key < number < status < title.
+    let unconfirmed = matches!(cited, Cited::Unconfirmed { .. });
     if let Cited::Unconfirmed { july } = cited {
-        buf.extend_from_slice(b"            \"july\": ");
+        field(&mut buf, true, "\"july\": ");
         write_str(&mut buf, Some(july))?;
-        buf.extend_from_slice(b",\n");
     }
-    buf.extend_from_slice(b"            \"key\": ");
+    field(&mut buf, !unconfirmed, "\"key\": ");
     write_str(&mut buf, Some(c.key()))?;
     if let Cited::Rule { number } | Cited::Inferred { number } = cited {
-        buf.extend_from_slice(b",\n            \"number\": ");
+        field(&mut buf, false, "\"number\": ");
         write_str(&mut buf, Some(number))?;
     }
-    buf.extend_from_slice(b",\n            \"status\": ");
+    field(&mut buf, false, "\"status\": ");
     write_str(&mut buf, Some(cite_status(cited)))?;
     if let Cited::Source { title } = cited {
-        buf.extend_from_slice(b",\n            \"title\": ");
+        field(&mut buf, false, "\"title\": ");
         write_str(&mut buf, Some(title))?;
     }
-    buf.extend_from_slice(b"\n          }");
+    buf.push(b'\n');
+    buf.resize(buf.len() + indent, b' ');
+    buf.push(b'}');
     Ok(buf)
 }
 
-/// A step as [`JsonStep`] lays it out three levels in (its notes and changes empty), or `null`.
+/// A step's notes as [`JsonNote`]s lay them out three levels in, their texts filled.
+fn write_notes_plain(
+    buf: &mut Vec<u8>,
+    blocks: &mut CiteBlocks,
+    ed: EditionId,
+    notes: &[Note],
+) -> io::Result<()> {
+    if notes.is_empty() {
+        buf.extend_from_slice(b"[]");
+        return Ok(());
+    }
+    buf.push(b'[');
+    for (k, n) in notes.iter().enumerate() {
+        buf.extend_from_slice(if k == 0 { b"\n" } else { b",\n" });
+        buf.extend_from_slice(b"          {\n            \"cites\": ");
+        blocks.write_list(buf, CitesAt::Note, ed, &n.cites)?;
+        buf.extend_from_slice(b",\n            \"text\": ");
+        write_str(buf, Some(&super::filled_note(&[ed], n)))?;
+        buf.extend_from_slice(b"\n          }");
+    }
+    buf.extend_from_slice(b"\n        ]");
+    Ok(())
+}
+
+/// A step as [`JsonStep`] lays it out three levels in (its board changes empty), or `null`.
 fn write_step_plain(
     buf: &mut Vec<u8>,
     blocks: &mut CiteBlocks,
@@ -367,19 +446,12 @@ fn write_step_plain(
     buf.extend_from_slice(b"{\n        \"chain_items\": ");
     buf.extend_from_slice(itoa::Buffer::new().format(st.chain_len()).as_bytes());
     buf.extend_from_slice(b",\n        \"cites\": ");
-    if st.cites.is_empty() {
-        buf.extend_from_slice(b"[]");
-    } else {
-        buf.push(b'[');
-        for (k, c) in st.cites.iter().enumerate() {
-            buf.extend_from_slice(if k == 0 { b"\n" } else { b",\n" });
-            buf.extend_from_slice(blocks.get(ed, *c)?);
-        }
-        buf.extend_from_slice(b"\n        ]");
-    }
+    blocks.write_list(buf, CitesAt::Step, ed, &st.cites)?;
     buf.extend_from_slice(b",\n        \"focus\": ");
     write_str(buf, st.focus().map(|p| s.name(p)))?;
-    buf.extend_from_slice(b",\n        \"notes\": [],\n        \"priority\": ");
+    buf.extend_from_slice(b",\n        \"notes\": ");
+    write_notes_plain(buf, blocks, ed, st.notes())?;
+    buf.extend_from_slice(b",\n        \"priority\": ");
     write_str(buf, st.priority().map(|p| s.name(p)))?;
     buf.extend_from_slice(b",\n        \"state\": ");
     write_str(buf, Some(st.state.word()))?;
@@ -542,7 +614,7 @@ mod tests {
     /// checked on every ruling and board fixture, under the editions each one names.
     #[test]
     fn plain_rows_are_serde_rows() {
-        let mut checked = 0;
+        let (mut checked, mut noted) = (0, 0);
         let dirs = [
             "rulings",
             "tests/fixtures/board-cases",
@@ -590,9 +662,11 @@ mod tests {
                         n + 1
                     );
                     checked += 1;
+                    noted += usize::from(r.steps_of(row).any(|(_, st)| !st.notes().is_empty()));
                 }
             }
         }
         assert!(checked > 1000, "only {checked} rows checked");
+        assert!(noted > 100, "only {noted} rows with notes checked");
     }
 }
