@@ -70,7 +70,22 @@ fn item_hints(item: &ItemSpec, out: &mut Vec<Hint>) {
     {
         out.push(token_hint(item.loc, &item.id));
     }
-    // Runs of unconditional `kill` effects side by side.
+    // Runs of unconditional `kill` effects side by side (an item with one effect has none).
+    if item.effects.len() > 1 {
+        kill_runs(item, out);
+    }
+    for e in &item.effects {
+        if let EffectKind::Play(inner) = &e.kind {
+            item_hints(inner, out);
+        }
+    }
+    for t in &item.triggers {
+        item_hints(&t.item, out);
+    }
+}
+
+/// The hint for each run of unconditional `kill` effects side by side in `item`.
+fn kill_runs(item: &ItemSpec, out: &mut Vec<Hint>) {
     let kills: Vec<Option<&[String]>> = item
         .effects
         .iter()
@@ -99,14 +114,6 @@ fn item_hints(item: &ItemSpec, out: &mut Vec<Hint>) {
             });
         }
         i += len.max(1);
-    }
-    for e in &item.effects {
-        if let EffectKind::Play(inner) = &e.kind {
-            item_hints(inner, out);
-        }
-    }
-    for t in &item.triggers {
-        item_hints(&t.item, out);
     }
 }
 
