@@ -352,20 +352,34 @@ impl CiteBlocks {
         ed: EditionId,
         cites: &[Cite],
     ) -> io::Result<()> {
-        if cites.is_empty() {
-            buf.extend_from_slice(b"[]");
-            return Ok(());
-        }
-        buf.push(b'[');
-        for (k, c) in cites.iter().enumerate() {
-            buf.extend_from_slice(if k == 0 { b"\n" } else { b",\n" });
+        write_list(buf, cites, at.indent() - 2, |buf, c| {
             buf.extend_from_slice(self.get(at, ed, *c)?);
-        }
-        buf.push(b'\n');
-        buf.resize(buf.len() + at.indent() - 2, b' ');
-        buf.push(b']');
-        Ok(())
+            Ok(())
+        })
     }
+}
+
+/// A JSON list as serde_json's pretty layout has it, its brackets `indent` spaces in: `[]`
+/// when empty, else each item on its own line, written by `each` (indentation included).
+fn write_list<T>(
+    buf: &mut Vec<u8>,
+    items: &[T],
+    indent: usize,
+    mut each: impl FnMut(&mut Vec<u8>, &T) -> io::Result<()>,
+) -> io::Result<()> {
+    if items.is_empty() {
+        buf.extend_from_slice(b"[]");
+        return Ok(());
+    }
+    buf.push(b'[');
+    for (k, item) in items.iter().enumerate() {
+        buf.extend_from_slice(if k == 0 { b"\n" } else { b",\n" });
+        each(buf, item)?;
+    }
+    buf.push(b'\n');
+    buf.resize(buf.len() + indent, b' ');
+    buf.push(b']');
+    Ok(())
 }
 
 /// The citation `c` under `ed` as a list of citations lays it out, its braces `indent` spaces
@@ -414,21 +428,14 @@ fn write_notes_plain(
     ed: EditionId,
     notes: &[Note],
 ) -> io::Result<()> {
-    if notes.is_empty() {
-        buf.extend_from_slice(b"[]");
-        return Ok(());
-    }
-    buf.push(b'[');
-    for (k, n) in notes.iter().enumerate() {
-        buf.extend_from_slice(if k == 0 { b"\n" } else { b",\n" });
+    write_list(buf, notes, 8, |buf, n| {
         buf.extend_from_slice(b"          {\n            \"cites\": ");
         blocks.write_list(buf, CitesAt::Note, ed, &n.cites)?;
         buf.extend_from_slice(b",\n            \"text\": ");
         write_str(buf, Some(&super::filled_note(&[ed], n)))?;
         buf.extend_from_slice(b"\n          }");
-    }
-    buf.extend_from_slice(b"\n        ]");
-    Ok(())
+        Ok(())
+    })
 }
 
 /// A step as [`JsonStep`] lays it out three levels in (its board changes empty), or `null`.
