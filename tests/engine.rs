@@ -704,3 +704,23 @@ chain:
     assert_eq!(t.outcome.countered, vec!["s"]);
     assert!(t.outcome.resolved.is_empty());
 }
+
+/// A step names players in a byte: a situation built by hand with more players than that is
+/// refused before any step, not replayed with players read as nobody.
+#[test]
+fn a_situation_with_more_players_than_a_step_can_name_is_refused() {
+    let mut s = load(TWO_PENDING);
+    s.players = (0..=chainjudge::trace::Seat::MAX_PLAYERS)
+        .map(|i| format!("P{i}"))
+        .collect();
+    let t = engine::replay(&s, EditionId::July, None);
+    assert_eq!(t.error.map(|e| e.code), Some("too_many_players"));
+    assert!(t.steps.is_empty());
+    // As many as a seat names still replay.
+    let mut s = load(TWO_PENDING);
+    s.players
+        .extend((2..chainjudge::trace::Seat::MAX_PLAYERS).map(|i| format!("P{i}")));
+    let t = engine::replay(&s, EditionId::July, None);
+    assert!(t.error.is_none(), "{:?}", t.error);
+    assert!(!t.steps.is_empty());
+}
