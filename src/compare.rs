@@ -166,7 +166,16 @@ impl<'a> Report<'a> {
     /// order (the editions without a step at this row left out).
     pub fn steps_of(&self, row: &Row) -> impl Iterator<Item = (usize, &Step)> + '_ {
         let steps = row.steps;
-        (0..steps.len()).filter_map(move |k| steps.get(k).map(|i| (k, &self.traces[k].steps[i])))
+        (0..steps.len()).filter_map(move |k| self.step_in(steps, k).map(|st| (k, st)))
+    }
+
+    /// Trace `k`'s step at `row` (`None` where that edition has none, or past the last trace).
+    pub fn step_at(&self, row: &Row, k: usize) -> Option<&Step> {
+        self.step_in(row.steps, k)
+    }
+
+    fn step_in(&self, steps: RowSteps, k: usize) -> Option<&Step> {
+        steps.get(k).map(|i| &self.traces[k].steps[i])
     }
 
     /// Aligns `traces` (one per edition replayed).

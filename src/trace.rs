@@ -52,7 +52,7 @@ struct StepMore {
     brief: Option<String>,
 }
 
-/// One step of the replay: 64 bytes, read through its methods (a 100,000-item Chain has
+/// One step of the replay: 56 bytes, read through its methods (a 100,000-item Chain has
 /// 400,000 steps).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {

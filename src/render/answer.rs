@@ -313,10 +313,8 @@ fn part_for(r: &Report, label: &str, parts: Option<usize>) -> Option<usize> {
 fn holders_part(r: &Report) -> Option<usize> {
     let mut last: Vec<Option<&Step>> = vec![None; r.traces.len()];
     for row in &r.rows {
-        for (k, i) in row.steps.iter().enumerate() {
-            if let Some(i) = i {
-                last[k] = Some(&r.traces[k].steps[i]);
-            }
+        for (k, st) in r.steps_of(row) {
+            last[k] = Some(st);
         }
         if let [Some(a), Some(b)] = last.as_slice() {
             if (a.state, a.priority(), a.focus()) != (b.state, b.priority(), b.focus()) {
@@ -332,7 +330,7 @@ fn holders_part(r: &Report) -> Option<usize> {
 fn scoring_steps(r: &Report) -> Option<String> {
     let at = |k: usize| {
         r.rows.iter().find_map(|row| {
-            let st = &r.traces[k].steps[row.steps.get(k)?];
+            let st = r.step_at(row, k)?;
             st.cites
                 .iter()
                 .any(|c| matches!(c, Cite::ConquerScore | Cite::HoldScore))

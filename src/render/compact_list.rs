@@ -223,12 +223,7 @@ fn each_told(
         let Some(l) = line_of(r, eds, row) else {
             continue;
         };
-        let steps: Vec<Option<&Step>> = row
-            .steps
-            .iter()
-            .enumerate()
-            .map(|(k, i)| i.map(|i| &r.traces[k].steps[i]))
-            .collect();
+        let steps: Vec<Option<&Step>> = (0..row.steps.len()).map(|k| r.step_at(row, k)).collect();
         let rules = rules(eds, &steps);
         // A step of one edition: "[July]" here, the full view's "[July only]" shortened.
         let told = l.what.replace('\n', " ");

@@ -240,11 +240,13 @@ fn write_row_plain(
     row: &crate::compare::Row,
 ) -> io::Result<bool> {
     let s = r.situation;
-    let steps: Vec<(EditionId, &Step)> = r.steps_of(row).map(|(k, st)| (eds[k], st)).collect();
-    if steps.iter().any(|(_, st)| !st.changes().is_empty()) {
+    if r.steps_of(row).any(|(_, st)| !st.changes().is_empty()) {
         return Ok(false);
     }
-    let step = |ed: EditionId| steps.iter().find(|(e, _)| *e == ed).map(|(_, st)| *st);
+    let step = |ed: EditionId| {
+        let k = eds.iter().position(|e| *e == ed)?;
+        r.step_at(row, k)
+    };
     buf.extend_from_slice(b"{\n      \"flag\": ");
     write_str(buf, Some(flag_word(row.flag)))?;
     buf.extend_from_slice(b",\n      \"july\": ");
@@ -298,9 +300,9 @@ fn write_str(buf: &mut Vec<u8>, text: Option<&str>) -> io::Result<()> {
     }
 }
 
-/// Each citation as a step's `cites` list lays it out four levels in, written once for each
-/// edition and citation and copied after that: a long replay cites the same few rules
-/// hundreds of thousands of times.
+/// Each citation as a list of citations lays it out (a step's, four levels in, or a note's, six
+/// levels in), written once for each place, edition and citation and copied after that: a long
+/// replay cites the same few rules hundreds of thousands of times.
 #[derive(Default)]
 struct CiteBlocks {
     /// By where the list is (a step's own citations, a note's), by edition (July, October),
