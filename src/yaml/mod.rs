@@ -67,8 +67,17 @@ pub struct SyntaxProblem {
 ///
 /// # Errors
 /// Every problem found at the YAML level: tab indentation, anchors, aliases and tags (none is
-/// part of format 1), every duplicate key, and the first place the text is not YAML.
+/// part of format 1), every duplicate key, and the first place the text is not YAML. A text of
+/// 4 GiB or more is refused unread: a node's [`Span`] holds its offsets in 32 bits.
 pub fn parse_tree(src: &str) -> Result<Node<'_>, Vec<SyntaxProblem>> {
+    if u32::try_from(src.len()).is_err() {
+        return Err(vec![SyntaxProblem {
+            loc: Loc::new(0, src.find('\n').unwrap_or(src.len()).max(1)),
+            label: "the file starts here".into(),
+            message: "the file is 4 GiB or larger, more than a situation file can be".into(),
+            help: "describe the situation in a smaller file".into(),
+        }]);
+    }
     if let Some(p) = not_a_situation(src) {
         return Err(vec![p]);
     }

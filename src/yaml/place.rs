@@ -24,9 +24,9 @@ impl<'a> Text<'a> {
 /// first line end, so that labels stay on one line.
 pub fn span_loc(text: &Text, span: &Span) -> Loc {
     let src = text.src;
-    let from = span.start.min(src.len());
-    let to = if span.end > from {
-        span.end
+    let from = span.start().min(src.len());
+    let to = if span.end() > from {
+        span.end()
     } else {
         src[from..]
             .find('\n')
@@ -50,13 +50,13 @@ pub fn span_loc(text: &Text, span: &Span) -> Loc {
 pub fn scalar_loc(text: &Text, node: &Scalar) -> Loc {
     let src = text.src;
     let span = node.span();
-    let start = span.start.min(src.len());
+    let start = span.start().min(src.len());
     if node.as_str().is_empty() && node.may_coerce() {
         if let Some(loc) = empty_value_owner(src, start) {
             return loc;
         }
     }
-    let mut len = span.end.min(src.len()).saturating_sub(start);
+    let mut len = span.end().min(src.len()).saturating_sub(start);
     if node.style() != Style::Quoted {
         if let Some(nl) = src[start..start + len].find('\n') {
             len = nl;

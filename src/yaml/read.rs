@@ -224,7 +224,7 @@ pub(super) fn read(src: &str) -> Reading<'_> {
                         end = closing_quote(&src[start..end]).map_or(end, |n| start + n);
                     }
                     let value = borrowed(src, start, end, style, value);
-                    let node = Node::Scalar(Scalar::new(value, Span { start, end }, style));
+                    let node = Node::Scalar(Scalar::new(value, Span::new(start, end), style));
                     b.attach(src, node);
                 }
             }
@@ -267,11 +267,11 @@ pub(super) fn read(src: &str) -> Reading<'_> {
                 let node = match b.open.pop() {
                     Some(Open::Mapping { start, from, .. }) => {
                         let entries = b.entries.drain(from..).collect();
-                        Node::Mapping(Mapping::new(entries, Span { start, end }))
+                        Node::Mapping(Mapping::new(entries, Span::new(start, end)))
                     }
                     Some(Open::Sequence { start, from }) => {
                         let items = b.items.drain(from..).collect();
-                        Node::Sequence(Sequence::new(items, Span { start, end }))
+                        Node::Sequence(Sequence::new(items, Span::new(start, end)))
                     }
                     None => continue,
                 };
@@ -300,10 +300,7 @@ pub(super) fn read(src: &str) -> Reading<'_> {
         // An empty text is an empty mapping.
         (false, None) => Some(Node::Mapping(Mapping::new(
             Box::default(),
-            Span {
-                start: stream_end,
-                end: stream_end,
-            },
+            Span::new(stream_end, stream_end),
         ))),
     };
     Reading {

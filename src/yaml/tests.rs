@@ -120,9 +120,9 @@ fn every_node_has_its_end() {
     assert_eq!(label(src, span_loc(&text, y.span())), "[2, 3]");
     // A block list ends where the next token starts; its label is its first line.
     let l = m.get_node("l").unwrap();
-    assert_eq!(l.span().end, src.find("z:").unwrap());
+    assert_eq!(l.span().end(), src.find("z:").unwrap());
     assert_eq!(label(src, span_loc(&text, l.span())), "- 1");
-    assert_eq!(tree.span().start, 0);
+    assert_eq!(tree.span().start(), 0);
 }
 
 #[test]

@@ -2,20 +2,45 @@
 //! range it covers in the source.
 //!
 //! Every collection holds its children in one boxed slice (no allocation per scalar), and a
-//! scalar's text borrows the source unless the parser had to unescape or fold it. The methods
-//! are the few the loader walks with: `get_node`, `as_mapping`, `as_scalar`, `as_sequence`,
-//! `keys`, `iter`, `as_str`, `may_coerce` and `span`.
+//! scalar's text borrows the source unless the parser had to unescape or fold it. A node takes
+//! 32 bytes and a mapping's entry 64 (positions are held in 32 bits), so that the tree of a
+//! 100,000-item Chain stays near six times its text (issue 23). The methods are the few the
+//! loader walks with: `get_node`, `as_mapping`, `as_scalar`, `as_sequence`, `keys`, `iter`,
+//! `as_str`, `may_coerce` and `span`.
 
 use std::borrow::Cow;
 
 /// Where a node is in the source: a half-open byte range. A block collection ends where the
 /// next token starts (often the next line's key); an empty value is an empty range.
+///
+/// Offsets are held in 32 bits: [`parse_tree`](super::parse_tree) refuses a text of 4 GiB or
+/// more, so every offset of a tree fits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {
+    start: u32,
+    end: u32,
+}
+
+impl Span {
+    /// The bytes `start..end` (offsets past `u32::MAX` are held as `u32::MAX`; the texts a
+    /// tree is read from are shorter).
+    pub(super) fn new(start: usize, end: usize) -> Self {
+        let at = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Self {
+            start: at(start),
+            end: at(end),
+        }
+    }
+
     /// Byte offset of the node's first byte.
-    pub start: usize,
+    pub fn start(&self) -> usize {
+        self.start as usize
+    }
+
     /// Byte offset just past the node's last byte (quotes included).
-    pub end: usize,
+    pub fn end(&self) -> usize {
+        self.end as usize
+    }
 }
 
 /// How a scalar was written.
@@ -30,34 +55,51 @@ pub enum Style {
     Block,
 }
 
+/// A scalar's value: a slice of the source where it reads as written there, or the text the
+/// parser made of it (unescaped or folded), with how it was written beside either.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Value<'a> {
+    Written(&'a str, Style),
+    Made(Box<str>, Style),
+}
+
 /// A scalar: its value after unescaping and folding, where it is and how it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scalar<'a> {
-    value: Cow<'a, str>,
+    value: Value<'a>,
     span: Span,
-    style: Style,
 }
 
 impl<'a> Scalar<'a> {
-    /// A scalar with `value`, written in `style` over `span`.
+    /// A scalar with `value` (borrowed where it is a slice of the source), written in `style`
+    /// over `span`.
     pub(super) fn new(value: Cow<'a, str>, span: Span, style: Style) -> Self {
-        Self { value, span, style }
+        let value = match value {
+            Cow::Borrowed(w) => Value::Written(w, style),
+            Cow::Owned(m) => Value::Made(m.into_boxed_str(), style),
+        };
+        Self { value, span }
     }
 
     /// The value (quotes removed, escapes and folding applied).
     pub fn as_str(&self) -> &str {
-        &self.value
+        match &self.value {
+            Value::Written(w, _) => w,
+            Value::Made(m, _) => m,
+        }
     }
 
     /// Whether the scalar was written plain, so that it may be read as a number or a boolean
     /// (`"2"` is text, `2` is a number).
     pub fn may_coerce(&self) -> bool {
-        self.style == Style::Plain
+        self.style() == Style::Plain
     }
 
     /// How it was written.
     pub fn style(&self) -> Style {
-        self.style
+        match self.value {
+            Value::Written(_, s) | Value::Made(_, s) => s,
+        }
     }
 
     /// Where it is: for a quoted scalar, the quotes included; for a block scalar, its lines
