@@ -654,6 +654,27 @@ fn a_byte_order_mark_is_not_part_of_the_first_key() {
 }
 
 #[test]
+fn a_text_handed_over_is_loaded_as_a_copied_one_and_kept_as_its_source() {
+    // Line-start byte-order marks go from the kept text too, so that labels stay in place.
+    let text = "\u{feff}players: [Ana, Ben]\n\u{feff}chain:\n  - { name: Defy, controller: Ben, kind: spell }\n";
+    let copied = chainjudge::situation::load("f.yaml", text).unwrap();
+    let owned = chainjudge::situation::load_owned("f.yaml", text.to_string()).unwrap();
+    let stripped = text.replace('\u{feff}', "");
+    assert_eq!(copied.source, stripped);
+    assert_eq!(owned.source, stripped);
+    assert_eq!(format!("{owned:?}"), format!("{copied:?}"));
+    let plain = "players: [Ana, Ben]\n";
+    let owned = chainjudge::situation::load_owned("f.yaml", plain.to_string()).unwrap();
+    assert_eq!(owned.source, plain);
+    // A file that does not load reports the same problems either way.
+    let bad = "players: [Ana, Ana]\n";
+    let a = chainjudge::situation::load("f.yaml", bad).unwrap_err();
+    let b = chainjudge::situation::load_owned("f.yaml", bad.to_string()).unwrap_err();
+    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    assert!(!a.problems.is_empty());
+}
+
+#[test]
 fn an_instructed_play_of_a_forbidden_name_is_impossible_and_skipped() {
     let t = july(
         r"

@@ -108,7 +108,7 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
             });
         }
     };
-    let mut s = situation::load(&shown, &text)?;
+    let mut s = situation::load_owned(&shown, text)?;
     if let Some(r) = rules {
         s.rules = match r {
             RulesArg::July => RulesChoice::July,

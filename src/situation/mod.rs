@@ -18,7 +18,7 @@ pub use board::*;
 pub use effect::*;
 pub use expect::*;
 pub use hints::{hints, Hint};
-pub use load::load;
+pub use load::{load, load_owned};
 pub use ruling::*;
 
 use crate::yaml::Loc;
