@@ -252,3 +252,29 @@ fn damaged_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn a_node_takes_32_bytes_and_an_entry_64() {
+    // A 100,000-item Chain's tree holds some 1.4 million entries (issue 23): a larger node
+    // grows the peak by tens of megabytes.
+    if cfg!(target_pointer_width = "64") {
+        assert_eq!(std::mem::size_of::<Node>(), 32);
+        assert_eq!(std::mem::size_of::<(Scalar, Node)>(), 64);
+    }
+}
+
+#[test]
+fn a_value_unescaped_or_folded_is_kept_with_its_span_and_style() {
+    let tree = parse_tree("a: \"x\\ty\"\nb: >\n  one\n  two\nc: 'it''s'\nd: plain\n").unwrap();
+    let m = tree.as_mapping().unwrap();
+    let get = |k: &str| m.get_node(k).unwrap().as_scalar().unwrap().clone();
+    let (a, b, c, d) = (get("a"), get("b"), get("c"), get("d"));
+    assert_eq!((a.as_str(), a.style()), ("x\ty", Style::Quoted));
+    assert_eq!((b.as_str(), b.style()), ("one two\n", Style::Block));
+    assert_eq!((c.as_str(), c.style()), ("it's", Style::Quoted));
+    assert_eq!((d.as_str(), d.style()), ("plain", Style::Plain));
+    assert!(d.may_coerce() && !a.may_coerce());
+    // The span covers the value as written, quotes included.
+    assert_eq!((a.span().start(), a.span().end()), (3, 9));
+    assert_eq!((c.span().start(), c.span().end()), (30, 37));
+}
