@@ -153,16 +153,48 @@ fn row_color(l: &Line) -> Option<AnsiColor> {
     }
 }
 
-/// Lines of `text` wrapped to `width` columns, words never split.
+/// Lines of `text` wrapped to `width` columns, words never split: textwrap's first fit (with
+/// words separated by ASCII spaces, no hyphenation), done here directly for a text of printable
+/// ASCII, which nearly every cell is (a 100,000-item Chain wraps some 400,000 of them).
 fn wrap(text: &str, width: usize) -> Vec<String> {
-    let opts = textwrap::Options::new(width.max(1))
-        .break_words(false)
-        .word_separator(textwrap::WordSeparator::AsciiSpace)
-        .word_splitter(textwrap::WordSplitter::NoHyphenation);
-    textwrap::wrap(text, opts)
-        .into_iter()
-        .map(|c| c.into_owned())
-        .collect()
+    let width = width.max(1);
+    if !text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        let opts = textwrap::Options::new(width)
+            .break_words(false)
+            .word_separator(textwrap::WordSeparator::AsciiSpace)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        return textwrap::wrap(text, opts)
+            .into_iter()
+            .map(|c| c.into_owned())
+            .collect();
+    }
+    if text.len() < width {
+        return vec![text.trim_end_matches(' ').to_string()];
+    }
+    // Words as textwrap finds them: a run of letters with the spaces after it (a leading run of
+    // spaces is a word of its own, with no letters). A word that does not fit where the line
+    // is opens the next one; a line ends at its last word's letters.
+    let mut lines = Vec::new();
+    let (mut start, mut used) = (0, 0);
+    let mut at = 0;
+    while at < text.len() {
+        let rest = &text.as_bytes()[at..];
+        let letters = rest.iter().position(|&b| b == b' ').unwrap_or(rest.len());
+        let spaces = rest[letters..].iter().take_while(|&&b| b == b' ').count();
+        if used + letters > width && at > start {
+            lines.push(line_at(text, start, at));
+            (start, used) = (at, 0);
+        }
+        used += letters + spaces;
+        at += letters + spaces;
+    }
+    lines.push(line_at(text, start, text.len()));
+    lines
+}
+
+/// `text[start..end]` without the spaces that end it.
+fn line_at(text: &str, start: usize, end: usize) -> String {
+    text[start..end].trim_end_matches(' ').to_string()
 }
 
 /// How many rows the search for the widths looks at: enough for any replay a judge reads, few
@@ -398,4 +430,74 @@ pub(super) fn write_compact(
         writeln!(w, "\n{}", fit_line(&l, width, 2))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    /// What textwrap makes of `text`, the layout `wrap` must keep.
+    fn textwrap_lines(text: &str, width: usize) -> Vec<String> {
+        let opts = textwrap::Options::new(width.max(1))
+            .break_words(false)
+            .word_separator(textwrap::WordSeparator::AsciiSpace)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        textwrap::wrap(text, opts)
+            .into_iter()
+            .map(|c| c.into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn cells_are_wrapped_as_textwrap_wraps_them() {
+        let texts = [
+            "",
+            "x",
+            "Ana passes Priority to Ben",
+            "s12, the newest item, resolves",
+            "two  spaces inside",
+            " leading space",
+            "trailing space ",
+            "a very-long-word-that-fills-the-column",
+            "Oct 337.1*, 338.2",
+            "Ana's Défi resolves",
+            "tab\there",
+            "Everyone passed in a row: s99999, the newest item, resolves",
+            "   spaces   everywhere   ",
+            "                ",
+        ];
+        for text in texts {
+            for width in 0..70 {
+                assert_eq!(
+                    wrap(text, width),
+                    textwrap_lines(text, width),
+                    "{text:?} at {width}"
+                );
+            }
+        }
+        // Texts of words and spaces of every length, drawn from a fixed seed.
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 60) as usize;
+            let text: String = (0..len)
+                .map(|_| match next() % 5 {
+                    0 | 1 => ' ',
+                    2 => '.',
+                    _ => char::from(b'a' + (next() % 26) as u8),
+                })
+                .collect();
+            let width = (next() % 30) as usize;
+            assert_eq!(
+                wrap(&text, width),
+                textwrap_lines(&text, width),
+                "{text:?} at {width}"
+            );
+        }
+    }
 }
