@@ -505,7 +505,8 @@ impl TurnState {
 pub struct Situation {
     /// The file's path as given.
     pub path: String,
-    /// The file's text (for diagnostics during a replay).
+    /// The file's text, without the byte-order marks that start a line (for diagnostics during
+    /// a replay; their positions are in this text).
     pub source: String,
     /// Shown in the report header.
     pub title: String,
