@@ -158,7 +158,7 @@ fn row_color(l: &Line) -> Option<AnsiColor> {
 /// ASCII, which nearly every cell is (a 100,000-item Chain wraps some 400,000 of them).
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
-    if !text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    if !super::fit::printable_ascii(text) {
         let opts = textwrap::Options::new(width)
             .break_words(false)
             .word_separator(textwrap::WordSeparator::AsciiSpace)

@@ -79,11 +79,16 @@ pub(crate) fn widest_line(s: &str) -> usize {
     s.lines().map(columns).max().unwrap_or(0)
 }
 
+/// Whether `text` is printable ASCII only: one column a byte, and no line breaks.
+pub(crate) fn printable_ascii(text: &str) -> bool {
+    text.bytes().all(|b| (0x20..0x7f).contains(&b))
+}
+
 /// The columns `text` takes, as `unicode-width` measures a string. Printable ASCII, which
 /// nearly every cell of a step table is, is one column a byte, counted without the Unicode
 /// tables (a large replay measures millions of cells).
 pub(crate) fn columns(text: &str) -> usize {
-    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    if printable_ascii(text) {
         text.len()
     } else {
         text.width()
