@@ -142,14 +142,56 @@ pub enum Stop {
     After(usize),
 }
 
+/// A [`Stop::After`] past the full report's last step: there is no such step to stop after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoSuchStep {
+    /// The step asked for (1-based).
+    pub asked: usize,
+    /// How many steps the full report has (its last step's number; 0 when it has none).
+    pub steps: usize,
+}
+
+impl std::fmt::Display for NoSuchStep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = crate::engine::thousands(self.steps);
+        write!(
+            f,
+            "there is no step {}: the full replay has {n} step",
+            crate::engine::thousands(self.asked)
+        )?;
+        if self.steps != 1 {
+            f.write_str("s")?;
+        }
+        if self.steps == 0 {
+            f.write_str("; leave `--at` out")
+        } else {
+            write!(f, " (`chainjudge replay --steps all` numbers them); give `--at` 1 to {n}, or leave it out")
+        }
+    }
+}
+
 /// What may happen next in `s` under each edition it names: one answer when the editions agree
 /// (their rule numbers may differ), else one per edition, July first.
 ///
 /// Step numbers ([`Stop::After`], [`Answer::after_step`]) are those of the full report, where
 /// the editions' steps are aligned ([`crate::compare::Row::n`]): under both editions a step
 /// taken under one only still has its number.
-pub fn answers(s: &Situation, stop: Stop, max_steps: Option<usize>) -> Vec<Answer> {
+///
+/// # Errors
+///
+/// [`NoSuchStep`] when `stop` asks for a step past the full report's last.
+pub fn answers(
+    s: &Situation,
+    stop: Stop,
+    max_steps: Option<usize>,
+) -> Result<Vec<Answer>, NoSuchStep> {
     let report = crate::replay_all(s, max_steps);
+    if let Stop::After(asked) = stop {
+        let steps = report.rows.last().map_or(0, |r| r.n);
+        if asked > steps {
+            return Err(NoSuchStep { asked, steps });
+        }
+    }
     let mut out: Vec<Answer> = Vec::new();
     for (k, ed) in crate::editions_of(s).into_iter().enumerate() {
         // The asked row, as a count of this edition's own steps.
@@ -178,7 +220,7 @@ pub fn answers(s: &Situation, stop: Stop, max_steps: Option<usize>) -> Vec<Answe
             None => out.push(a),
         }
     }
-    out
+    Ok(out)
 }
 
 fn same_but_editions(a: &Answer, b: &Answer) -> bool {

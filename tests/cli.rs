@@ -1570,6 +1570,55 @@ fn next_says_who_acts_and_refuses_bad_input_with_exit_2() {
 }
 
 #[test]
+fn next_at_a_step_the_replay_does_not_have_is_bad_usage() {
+    // The full replay of this file has as many steps as its JSON lists; `--at` that many is the
+    // last point, one more names no step and must not be answered as if it were the last.
+    let file = "tests/next/closed-last-to-pass.yaml";
+    let v: serde_json::Value = serde_json::from_slice(
+        &run(&["replay", file, "--steps", "all", "--format", "json"], &[]).stdout,
+    )
+    .unwrap();
+    let last = v["steps"].as_array().unwrap().len();
+    assert!(last > 1, "{v}");
+    let at = |n: usize| run(&["next", file, "--at", &n.to_string()], &[]);
+    let ok = at(last);
+    assert_eq!(ok.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&ok.stdout).contains(&format!("After step {last}")));
+    for format in ["text", "json"] {
+        let past = run(
+            &[
+                "next",
+                file,
+                "--at",
+                &(last + 1).to_string(),
+                "--format",
+                format,
+            ],
+            &[],
+        );
+        assert_eq!(past.status.code(), Some(2), "{format}");
+        assert!(past.stdout.is_empty(), "{format}");
+        let err = String::from_utf8_lossy(&past.stderr)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            err.contains(&format!(
+                "there is no step {}: the full replay has {last} steps",
+                last + 1
+            )) && err.contains(&format!("give `--at` 1 to {last}")),
+            "{format}: {err}"
+        );
+    }
+    // The page's entry answers with an error object instead.
+    let text = std::fs::read_to_string(file).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&chainjudge::api::next_json(file, &text, "both", last + 1)).unwrap();
+    assert_eq!(v["error"]["code"], "no_such_step", "{v}");
+    assert_eq!(v["error"]["steps"], last, "{v}");
+}
+
+#[test]
 fn the_answer_names_damage_still_marked_and_each_combats_result() {
     // Ana's spell deals 2 to Ben's Might 3 poro outside combat: it survives with 2 marked,
     // which stays until the turn's end (417, 317). No combat: no Combats line.

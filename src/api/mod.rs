@@ -80,8 +80,9 @@ fn load_for_replay(path: &str, text: &str, rules: &str) -> Result<Situation, Fil
 }
 
 /// `chainjudge next PATH --format json` on `text` (with `--at AT` when `at` is above 0): what
-/// may happen next, or the error object of a file that does not load. `rules` as for
-/// [`replay_json`].
+/// may happen next, or the error object of a file that does not load, or, for an `at` past the
+/// full replay's last step, `{"error": {"code": "no_such_step", message, asked, steps}}`. `rules`
+/// as for [`replay_json`].
 pub fn next_json(path: &str, text: &str, rules: &str, at: usize) -> String {
     let s = match load_for_replay(path, text, rules) {
         Ok(s) => s,
@@ -92,7 +93,12 @@ pub fn next_json(path: &str, text: &str, rules: &str, at: usize) -> String {
     } else {
         crate::next::Stop::After(at)
     };
-    crate::render::next_json(&s, &crate::next::answers(&s, stop, None))
+    match crate::next::answers(&s, stop, None) {
+        Ok(a) => crate::render::next_json(&s, &a),
+        Err(e) => json_document(&serde_json::json!({
+            "error": { "code": "no_such_step", "message": e.to_string(), "asked": e.asked, "steps": e.steps }
+        })),
+    }
 }
 
 /// The edition `word` names (`july`, `october`), else the one in force on `date` (YYYY-MM-DD).

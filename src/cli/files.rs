@@ -238,7 +238,13 @@ pub(super) fn next_cmd(
     let stop = at.map_or(crate::next::Stop::Unwritten, |n| {
         crate::next::Stop::After(usize::try_from(n).unwrap_or(usize::MAX))
     });
-    let answers = crate::next::answers(&s, stop, max_steps);
+    let answers = match crate::next::answers(&s, stop, max_steps) {
+        Ok(a) => a,
+        Err(e) => {
+            out.eprint(&format!("error: {e}\n"));
+            return 2;
+        }
+    };
     match format {
         NextFormat::Text => out.print(&render::next_text(&s, &answers, usize::from(out.width))),
         NextFormat::Json => out.print(&render::next_json(&s, &answers)),
