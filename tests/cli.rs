@@ -705,6 +705,31 @@ fn replay_json_on_bad_input_and_on_a_stopped_replay_carries_the_error() {
     );
     assert_eq!(limit.status.code(), Some(2));
     assert_eq!(stdout_json(&limit)["error"]["code"], "step_limit");
+    // The message says how many steps were taken, as many as the report shows: the task that
+    // passed the limit is told to its end, so the report may hold more steps than the limit.
+    let july = run(
+        &[
+            "replay",
+            EXAMPLE,
+            "--format",
+            "json",
+            "--max-steps",
+            "1",
+            "--rules",
+            "july",
+        ],
+        &[],
+    );
+    let v = stdout_json(&july);
+    let shown = v["steps"].as_array().map_or(0, Vec::len);
+    let message = v["error"]["message"].as_str().unwrap_or_default();
+    assert!(shown > 1, "{v}");
+    assert!(
+        message.starts_with(&format!(
+            "the replay passed its limit of 1 step (it took {shown}:"
+        )),
+        "{message}"
+    );
 }
 
 #[test]
