@@ -1595,6 +1595,66 @@ fn next_says_who_acts_and_refuses_bad_input_with_exit_2() {
 }
 
 #[test]
+fn a_long_chain_counts_its_steps_and_items_with_thousands_separators() {
+    // 1,200 spells on the Chain, alternating controllers: each resolves after passes, so the
+    // replay takes thousands of steps. The default view's counts group digits as the Start
+    // line's count of items does.
+    let dir = scratch("long-chain");
+    let file = dir.join("long.yaml");
+    let mut yaml = String::from("format: 1\nplayers: [Ana, Ben]\nturn: Ana\nchain:\n");
+    for i in 0..1200 {
+        let who = if i % 2 == 0 { "Ana" } else { "Ben" };
+        yaml.push_str(&format!(
+            "  - {{ id: s{i}, name: Spell {i}, controller: {who}, kind: spell }}\n"
+        ));
+    }
+    std::fs::write(&file, yaml).unwrap();
+    let path = file.to_str().unwrap();
+    let all: serde_json::Value = serde_json::from_slice(
+        &run(
+            &[
+                "replay", path, "--rules", "july", "--steps", "all", "--format", "json",
+            ],
+            &[],
+        )
+        .stdout,
+    )
+    .unwrap();
+    let total = all["steps"].as_array().unwrap().len();
+    assert!(total >= 1000, "{total}");
+    let out = run(&["replay", path, "--rules", "july"], &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Steps: "))
+        .expect("a Steps line");
+    let grouped = |n: usize| {
+        let d = n.to_string();
+        let mut g = String::new();
+        for (i, c) in d.chars().enumerate() {
+            if i > 0 && (d.len() - i) % 3 == 0 {
+                g.push(',');
+            }
+            g.push(c);
+        }
+        g
+    };
+    assert!(
+        line.contains(&format!(" of {} (routine ones folded", grouped(total))),
+        "{line}"
+    );
+    let shown = line["Steps: ".len()..].split(' ').next().unwrap();
+    let n: usize = shown.replace(',', "").parse().expect(shown);
+    assert!(n >= 1000 && shown == grouped(n), "{line}");
+    assert!(
+        text.contains("(1,189 more)") && text.contains("1,200 items)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn next_at_a_step_the_replay_does_not_have_is_bad_usage() {
     // The full replay of this file has as many steps as its JSON lists; `--at` that many is the
     // last point, one more names no step and must not be answered as if it were the last.

@@ -375,11 +375,12 @@ pub(super) fn write_compact(
     // One line heads both columns: how many steps are shown, and whose numbers the rules are.
     let steps = if m.shown < total {
         format!(
-            "Steps: {} of {total} (routine ones folded; --steps all shows all)",
-            m.shown
+            "Steps: {} of {} (routine ones folded; --steps all shows all)",
+            crate::engine::thousands(m.shown),
+            crate::engine::thousands(total)
         )
     } else {
-        format!("Steps: {total}")
+        format!("Steps: {}", crate::engine::thousands(total))
     };
     let rules_head = if eds.len() == 2 && rules_w >= "Rules (July's)".len() {
         "Rules (July's)"
