@@ -189,6 +189,21 @@ fn list_filters_by_card_rule_source_and_set() {
     });
     assert!(sands.len() >= 4, "{}", sands.len());
     assert!(sands.iter().all(|r| r.cards.contains(&"Crumbling Sands")));
+    // The name's start finds the same rulings, cut inside a word or after one; two letters are
+    // too few to name a card.
+    for start in ["crumbl", "Crumbling S", "CRUMBLING SAN"] {
+        let ids = |f: Vec<&rulings::RulingEntry>| f.iter().map(|r| r.id).collect::<Vec<_>>();
+        let found = rulings::list(&Filter {
+            card: Some(start.into()),
+            ..Filter::default()
+        });
+        assert_eq!(ids(found), ids(sands.clone()), "{start}");
+    }
+    assert!(rulings::list(&Filter {
+        card: Some("cr".into()),
+        ..Filter::default()
+    })
+    .is_empty());
     let cited = rulings::list(&Filter {
         rule: Some("419.4".into()),
         ..Filter::default()

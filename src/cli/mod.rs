@@ -189,7 +189,7 @@ fn parse_width(s: &str) -> Result<u16, String> {
     }
 }
 
-/// `ruling --card`: any text (a card's first part, a letter wrong), offering the card index's
+/// `ruling --card`: any text (a card's name, its start, a letter wrong), offering the card index's
 /// names for shell completion, written with dashes (`crumbling-sands`) so every shell keeps
 /// each name one word.
 #[derive(Clone)]
@@ -348,8 +348,8 @@ pub enum Command {
         /// List rulings (with --card, --rule, --source, --set) instead of searching.
         #[arg(long)]
         list: bool,
-        /// Only rulings about this card (its name, its first part, or the name as completion
-        /// writes it: `crumbling-sands`).
+        /// Only rulings about this card (its name, a letter wrong, its start of three letters or
+        /// more: `crumbl`, or the name as completion writes it: `crumbling-sands`).
         #[arg(long, value_parser = CardName, hide_possible_values = true)]
         card: Option<String>,
         /// Only rulings citing this rule or one of its sub-rules (either edition's number).

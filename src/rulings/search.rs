@@ -353,14 +353,15 @@ pub fn list(filter: &Filter) -> Vec<&'static RulingEntry> {
                 r.cards.iter().any(|x| {
                     let x = normalise(x);
                     // The whole name, with a letter wrong, or its first part ("ezreal" for
-                    // "Ezreal, Prodigy"), with a letter wrong too.
-                    // A letter wrong in the first part too ("crumblng" for "Crumbling Sands").
+                    // "Ezreal, Prodigy"), with a letter wrong too ("crumblng" for "Crumbling
+                    // Sands"), or its start, three letters or more ("crumbl", "void seek").
                     let first: String = x
                         .split(' ')
                         .take(c.split(' ').count())
                         .collect::<Vec<_>>()
                         .join(" ");
                     &x == c
+                        || (c.len() >= 3 && x.starts_with(c.as_str()))
                         || near(c, &x) == Some(1)
                         || first_part_of(c, &x)
                         || (c.len() >= 5 && first != x && near(c, &first) == Some(1))
