@@ -636,13 +636,36 @@ fn check_prints_a_line_per_file_and_a_count_and_width_below_60_is_a_usage_error(
 }
 
 #[test]
-fn a_pdf_a_binary_file_and_a_folder_are_named_for_what_they_are() {
+fn a_pdf_a_binary_file_utf16_text_and_a_folder_are_named_for_what_they_are() {
     let dir = scratch("kinds");
     let pdf = dir.join("rules.pdf");
     std::fs::write(&pdf, b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n").unwrap();
     let bin = dir.join("data.yaml");
     std::fs::write(&bin, b"format: 1\n\x00\x01\x02").unwrap();
+    // The same text saved as UTF-16, little-endian with a byte-order mark and big-endian
+    // without one.
+    let text = "format: 1\nplayers: [Ana, Ben]\nturn: Ana\nchain: []\n";
+    let le = dir.join("le.yaml");
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    std::fs::write(&le, bytes).unwrap();
+    let be = dir.join("be.yaml");
+    std::fs::write(
+        &be,
+        text.encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
     let cases = [
+        (
+            le.to_str().unwrap().to_string(),
+            "is UTF-16 text; a situation file is UTF-8",
+        ),
+        (
+            be.to_str().unwrap().to_string(),
+            "is UTF-16 text; a situation file is UTF-8",
+        ),
         (
             pdf.to_str().unwrap().to_string(),
             "is a PDF document, not a situation file",
@@ -661,7 +684,11 @@ fn a_pdf_a_binary_file_and_a_folder_are_named_for_what_they_are() {
         assert_eq!(out.status.code(), Some(2), "{path}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{path}: {err}");
-        assert!(!err.contains("save the file as UTF-8"), "{err}");
+        assert_eq!(
+            err.contains("save the file as UTF-8"),
+            says.contains("UTF-16"),
+            "{err}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

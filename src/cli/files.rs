@@ -79,6 +79,15 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
             "a situation is a YAML text file (see docs/situation-format.md); to read the official rules PDF, run `chainjudge rules import` on its text".into(),
         ));
     }
+    // UTF-16 text (as some Windows editors save "Unicode"): a byte-order mark, or every other
+    // byte of the first line zero. Named as such, with the fix, not as binary.
+    if utf16(&text) {
+        return Err(fail(
+            "utf16",
+            format!("{shown} is UTF-16 text; a situation file is UTF-8"),
+            "save the file as UTF-8 (in the editor's save or encoding menu; on Windows, \"UTF-8\", not \"Unicode\")".into(),
+        ));
+    }
     if text.iter().take(8192).any(|&b| b == 0) {
         return Err(fail(
             "binary",
@@ -215,6 +224,24 @@ pub(super) fn replay_cmd(
         std::mem::forget(s);
     }
     code
+}
+
+/// Whether `bytes` look like UTF-16 text: they start with its byte-order mark (`FF FE` or
+/// `FE FF`), or their first eight bytes are ASCII characters alternating with zeros.
+fn utf16(bytes: &[u8]) -> bool {
+    let mark = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
+    let alternating = |zero_first: bool| {
+        bytes.len() >= 8
+            && bytes[..8].chunks(2).all(|p| {
+                let (z, c) = if zero_first {
+                    (p[0], p[1])
+                } else {
+                    (p[1], p[0])
+                };
+                z == 0 && c != 0 && c.is_ascii()
+            })
+    };
+    mark || alternating(false) || alternating(true)
 }
 
 /// Whether a report holds more than 10,000 steps.
