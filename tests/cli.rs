@@ -1386,13 +1386,15 @@ fn at_on_a_legend_or_battlefield_is_shown_outside_board_files_and_refused_in_one
 #[test]
 fn new_writes_starting_files_that_check_accepts() {
     let dir = scratch("new");
-    let cases: [&[&str]; 6] = [
+    let cases: [&[&str]; 8] = [
         &[],
         &["--board"],
         &["--combat"],
         &["--board", "--players", "Ana,Ben,Cho"],
         &["--combat", "--players", "Ana,Ben,Cho,Dee"],
         &["--players", "Kim,Lee"],
+        &["--players", "Ana,Ben,Cho"],
+        &["--players", "Ana,Ben,Cho,Dee"],
     ];
     for (k, extra) in cases.iter().enumerate() {
         let mut args = vec!["new"];
@@ -1417,6 +1419,14 @@ fn new_writes_starting_files_that_check_accepts() {
         let replay = run(&["replay", f, "--format", "json"], &[]);
         assert_eq!(replay.status.code(), Some(0), "{args:?}");
         let v: serde_json::Value = serde_json::from_slice(&replay.stdout).unwrap();
+        // Every written action is taken where it is written: the replay makes no pass for a
+        // player before a written action (it makes them only once the actions run out).
+        let all = run(
+            &["replay", f, "--steps", "all", "--format", "markdown"],
+            &[],
+        );
+        let all = String::from_utf8_lossy(&all.stdout);
+        assert!(!all.contains("the next action is"), "{args:?}: {all}");
         let board = extra.contains(&"--board") || extra.contains(&"--combat");
         assert_eq!(v["board_model"].is_object(), board, "{args:?}: {v}");
         let players = extra
@@ -1455,6 +1465,23 @@ fn new_writes_starting_files_that_check_accepts() {
             String::from_utf8_lossy(&out.stderr).contains("--players takes 2 to 4"),
             "{bad}"
         );
+    }
+    // Names the format reserves or reads as another type: refused with the loader's reason,
+    // nothing printed.
+    for (bad, says) in [
+        ("Ana,none", "`none` is reserved"),
+        ("Ana,opponent", "`opponent` is reserved"),
+        ("Ana,true", "would write a file that does not load"),
+        ("Ana,12", "would write a file that does not load"),
+    ] {
+        let out = run(&["new", "--players", bad], &[]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(out.stdout.is_empty(), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(err.contains(says), "{bad}: {err}");
     }
 }
 

@@ -37,7 +37,7 @@ fn list(names: &[String]) -> String {
 /// Turn Player's unit to the first battlefield; a combat file has every player pass Focus
 /// (347.2.a), so the combat reaches its Damage and Resolution Steps.
 pub fn starting_file(players: &[String], shape: Shape) -> String {
-    let (first, second) = (&players[0], &players[1]);
+    let first = &players[0];
     let mut out = String::new();
     out.push_str(
         "# A chainjudge situation, written by `chainjudge new`. Edit it, then run\n\
@@ -63,17 +63,20 @@ pub fn starting_file(players: &[String], shape: Shape) -> String {
     );
     commented(&mut out, &format!("turn: {first}"), "the Turn Player");
     if shape == Shape::Chain {
-        chain_part(&mut out, first, second);
+        chain_part(&mut out, players);
     } else {
         board_part(&mut out, players, shape);
     }
     out
 }
 
-/// The Chain file's body: a spell of the Turn Player, finalized, and the opponent's Reaction
-/// in `actions`, then both pass.
-fn chain_part(out: &mut String, first: &str, second: &str) {
-    let lines: [(String, &str); 16] = [
+/// The Chain file's body: a spell of the Turn Player, finalized; in `actions`, every action in
+/// the order it is taken: the Turn Player passes, the next player answers with a Reaction, and
+/// everyone passes in turn order from them, so the Reaction resolves (the rest is left to the
+/// replay's own passes).
+fn chain_part(out: &mut String, players: &[String]) {
+    let (first, second) = (&players[0], &players[1]);
+    let mut lines: Vec<(String, &str)> = vec![
         ("chain:".into(), "the Chain, oldest item first"),
         (
             "  - id: bolt".into(),
@@ -97,6 +100,10 @@ fn chain_part(out: &mut String, first: &str, second: &str) {
             "actions:".into(),
             "what the players do from now on, in order",
         ),
+        (
+            format!("  - pass: {first}"),
+            "a pass of Priority (Focus in a showdown): the next player receives it",
+        ),
         ("  - play:".into(), "a card played now"),
         ("      id: shield".into(), "its name for expect"),
         ("      name: Mystic Shield".into(), "the card's name"),
@@ -107,14 +114,20 @@ fn chain_part(out: &mut String, first: &str, second: &str) {
             "its timing: action or reaction (none: only on an empty Chain)",
         ),
         (
-            format!("  - pass: {first}"),
-            "a pass of Priority (or of Focus in a showdown)",
-        ),
-        (
             format!("  - pass: {second}"),
-            "everyone passed in a row: the newest item resolves",
+            "its controller, given Priority back, passes it",
         ),
     ];
+    for other in &players[2..] {
+        lines.push((
+            format!("  - pass: {other}"),
+            "the next in turn order passes",
+        ));
+    }
+    lines.push((
+        format!("  - pass: {first}"),
+        "everyone passed in a row: shield resolves (later passes may be left out)",
+    ));
     for (line, comment) in &lines {
         commented(out, line, comment);
     }
@@ -204,7 +217,7 @@ fn board_part(out: &mut String, players: &[String], shape: Shape) {
 }
 
 /// `chainjudge new`: the starting file on stdout (exit 0); exit 2 when `players` are not 2 to
-/// 4 different plain names.
+/// 4 different plain names, or are names the file cannot hold (a reserved word, a number).
 pub(super) fn run(out: &super::Out, board: bool, combat: bool, players: &[String]) -> i32 {
     let names: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
     let mut seen = std::collections::HashSet::new();
@@ -225,6 +238,20 @@ pub(super) fn run(out: &super::Out, board: bool, combat: bool, players: &[String
         (true, false) => Shape::Board,
         (false, false) => Shape::Chain,
     };
-    out.print(&starting_file(&names, shape));
+    // The file must load as printed: a name the format reserves (`none`) or reads as another
+    // type (`true`, `12`) is refused here, with the loader's reason, not by `check` later.
+    let text = starting_file(&names, shape);
+    if let Err(p) = crate::situation::load("new", &text) {
+        let why = p
+            .problems
+            .first()
+            .map_or_else(String::new, |p| format!(" ({})", p.message));
+        out.eprint(&format!(
+            "error: --players {} would write a file that does not load{why}: choose other names\n",
+            names.join(",")
+        ));
+        return 2;
+    }
+    out.print(&text);
     0
 }
