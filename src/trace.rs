@@ -213,6 +213,14 @@ pub struct Outcome {
     pub ended: String,
 }
 
+impl Outcome {
+    /// Whether reports list what was killed: always in a board file ("Killed: none" is an
+    /// answer there), and in any other file that killed something (`kill` works in every file).
+    pub fn shows_killed(&self) -> bool {
+        self.board.is_some() || !self.killed.is_empty()
+    }
+}
+
 /// A change a step made to the board (board files): steps carry their changes, not the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {

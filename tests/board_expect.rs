@@ -883,25 +883,32 @@ fn the_report_of_a_board_file_names_its_first_board_key_and_sums_up_the_board() 
 }
 
 #[test]
-fn the_report_of_a_format_1_file_has_no_board_lines() {
+fn the_report_of_a_format_1_file_has_no_board_lines_but_names_its_kills() {
+    // `kill` and `expect.killed` work in any file: a kill is part of the answer there too, and
+    // the board's lines (model, points, the board's values) stay out.
     let s = load(&plain_file(&["killed: [poro]"]));
-    let t = Trace {
+    let trace = |killed: Vec<String>| Trace {
         edition: EditionId::July,
         steps: Vec::new(),
         outcome: Outcome {
-            killed: vec!["poro".into()],
+            killed,
             ..Outcome::default()
         },
         error: None,
     };
-    let r = Report::new(&s, vec![t]);
+    let r = Report::new(&s, vec![trace(vec!["poro".into()])]);
     let text = render::text(&r, PLAIN);
     assert!(!text.contains("Board model"), "{text}");
-    assert!(!text.contains("Killed"), "{text}");
+    assert!(text.contains("Killed: poro."), "{text}");
     assert!(!text.contains("Points"), "{text}");
-    assert!(!render::markdown(&r).contains("Killed"));
+    assert!(render::markdown(&r).contains("Killed"));
     let v: serde_json::Value = serde_json::from_str(&render::json(&r)).unwrap();
     assert!(v.get("board_model").is_none());
-    assert!(v["outcome"]["july"].get("killed").is_none());
+    assert_eq!(v["outcome"]["july"]["killed"], serde_json::json!(["poro"]));
     assert!(v["outcome"]["july"].get("board").is_none());
+    // Nothing killed: no Killed line ("Killed: none" is a board file's answer).
+    let r = Report::new(&s, vec![trace(Vec::new())]);
+    assert!(!render::text(&r, PLAIN).contains("Killed"));
+    let v: serde_json::Value = serde_json::from_str(&render::json(&r)).unwrap();
+    assert!(v["outcome"]["july"].get("killed").is_none());
 }

@@ -169,7 +169,7 @@ fn outcome_lines(s: &Situation, t: &Trace) -> Vec<Part> {
             vec![("Actions left unused", o.unused.join("; "))],
         ));
     }
-    if o.board.is_some() {
+    if o.shows_killed() {
         v.push(Part::new(
             "killed",
             ". ",

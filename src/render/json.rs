@@ -80,7 +80,8 @@ struct JsonOutcome<'a> {
     next_turns: Vec<&'a str>,
     ended: &'a str,
     cites: Vec<String>,
-    /// Board files only: the units and gear killed, in the order they died.
+    /// The units and gear killed, in the order they died: in a board file, and in any other
+    /// that killed something ([`crate::trace::Outcome::shows_killed`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     killed: Option<&'a [String]>,
     /// Board files only: the final board, keyed as `expect` names it (3.9).
@@ -159,7 +160,7 @@ fn json_outcome<'a>(s: &'a Situation, t: &'a Trace) -> JsonOutcome<'a> {
         next_turns: o.next_turns.iter().map(|p| s.name(*p)).collect(),
         ended: &o.ended,
         cites: cited_numbers(t),
-        killed: o.board.is_some().then_some(o.killed.as_slice()),
+        killed: o.shows_killed().then_some(o.killed.as_slice()),
         board: o.board.as_ref().map(|b| json_board(s, b)),
         error: t
             .error

@@ -43,7 +43,7 @@ pub(super) fn summary_lines(s: &Situation, o: &Outcome) -> Vec<(String, String)>
     if !o.unused.is_empty() {
         v.push(("Unused actions".into(), o.unused.join("; ")));
     }
-    if o.board.is_some() {
+    if o.shows_killed() {
         v.push(("Killed".into(), list_or_none(&o.killed)));
     }
     let state = o.state.map_or("unknown", |st| st.title());
