@@ -35,16 +35,15 @@ pub struct Waited {
 /// never reached play is tried with passes before it by the other players, in turn order from
 /// the Turn Player, one more at a time (at most one each); the first set that lets it through
 /// (neither refused nor never reached) is the hint. A play the file's `expect` says is refused
-/// (under that edition) was meant to be refused: it gets no hint.
+/// (under that edition) was meant to be refused: it gets no hint; nor does a play never reached
+/// because the replay stopped on an error.
 pub fn waited(s: &Situation, traces: &[Trace]) -> Vec<Waited> {
     let mut out: Vec<Waited> = Vec::new();
     for t in traces {
-        let stuck = t
-            .outcome
-            .refused
-            .iter()
-            .chain(&t.outcome.unreached)
-            .map(|(id, _)| id);
+        // A play the replay never reached because it stopped on an error (the step limit, say)
+        // waited for nothing a pass would give: no hint for it.
+        let unreached = t.outcome.unreached.iter().filter(|_| t.error.is_none());
+        let stuck = t.outcome.refused.iter().chain(unreached).map(|(id, _)| id);
         for id in stuck {
             if expected_refused(s, t.edition, id) {
                 continue;

@@ -1527,6 +1527,19 @@ fn a_play_that_waited_for_a_pass_says_which_to_write() {
         "{v}"
     );
     assert!(v.get("hints").is_none(), "{v}");
+    // A play never reached because the step limit stopped the replay gets no hint: no pass
+    // would have let it through.
+    std::fs::write(
+        &file,
+        "format: 1\nplayers: [Ana, Ben]\nturn: Ana\nchain:\n  - { id: bolt, name: Void Bolt, controller: Ana, kind: spell }\nactions:\n  - play: { id: shield, name: Mystic Shield, controller: Ben, kind: spell, keyword: reaction }\n  - pass: Ana\n",
+    )
+    .unwrap();
+    let limited = run(&["replay", f, "--max-steps", "1", "--format", "json"], &[]);
+    assert_eq!(limited.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&limited.stdout).unwrap();
+    assert_eq!(v["error"]["code"], "step_limit", "{v}");
+    assert_eq!(v["outcome"]["july"]["unreached"][0]["id"], "shield", "{v}");
+    assert!(v.get("hints").is_none(), "{v}");
     let _ = std::fs::remove_dir_all(&dir);
     let refused = run(
         &[
