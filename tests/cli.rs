@@ -926,6 +926,23 @@ fn a_file_over_the_size_limit_is_refused_with_the_limit_named() {
             .code(),
         Some(2)
     );
+    // A size past what is ever read says it is too large, not that it is too small.
+    assert_eq!(
+        run(&["check", file, "--max-size", "4G"], &[]).status.code(),
+        Some(0)
+    );
+    for huge in ["5G", "99999999999G", "99999999999999999999999"] {
+        let out = run(&["check", file, "--max-size", huge], &[]);
+        assert_eq!(out.status.code(), Some(2), "{huge}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("is too large: give at most 4G"),
+            "{huge}: {err}"
+        );
+    }
+    let out = run(&["next", file, "--at", "99999999999999999999"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("99999999999999999999 is too large"));
 }
 
 /// Parses stdout as JSON, failing with what was printed.

@@ -54,9 +54,15 @@ fn parse_size(s: &str) -> Result<u64, String> {
     let t = s.trim();
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (digits, unit) = t.split_at(split);
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("{s:?} is not a size (e.g. 32MiB, 500K, 1000000)"))?;
+    const MOST: u64 = 4 << 30;
+    let too_large = || {
+        format!("{s:?} is too large: give at most 4G (a situation file is read whole, and the largest read is just under 4 GiB)")
+    };
+    let n: u64 = match digits.parse() {
+        Ok(n) => n,
+        Err(_) if !digits.is_empty() => return Err(too_large()),
+        Err(_) => return Err(format!("{s:?} is not a size (e.g. 32MiB, 500K, 1000000)")),
+    };
     let factor: u64 = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "b" => 1,
         "k" | "kib" | "kb" => 1 << 10,
@@ -65,8 +71,9 @@ fn parse_size(s: &str) -> Result<u64, String> {
         _ => return Err(format!("{s:?}: the unit must be K, M or G (KiB, MiB, GiB)")),
     };
     match n.checked_mul(factor) {
-        Some(0) | None => Err(format!("{s:?}: give a size of at least 1 byte")),
-        Some(b) => Ok(b),
+        Some(0) => Err(format!("{s:?}: give a size of at least 1 byte")),
+        Some(b) if b <= MOST => Ok(b),
+        _ => Err(too_large()),
     }
 }
 
@@ -223,6 +230,9 @@ fn parse_positive(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(0) => Err("must be 1 or more".into()),
         Ok(n) => Ok(n),
+        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("{s} is too large"))
+        }
         Err(_) => Err(format!("{s:?} is not a whole number (1 or more)")),
     }
 }
