@@ -25,14 +25,14 @@ impl<'s> Engine<'s> {
         ReplayError {
             code: "step_limit",
             message: format!(
-                "the replay passed its limit of {} step{} (it took {}: a task once begun is told to its end); items created most often: {}",
+                "the replay passed its limit of {} step{} (it took {}: a task once begun is told to its end){}",
                 self.max_steps,
                 if self.max_steps == 1 { "" } else { "s" },
                 self.steps.len(),
                 if top.is_empty() {
-                    "none".to_string()
+                    String::new()
                 } else {
-                    top.join(", ")
+                    format!("; items created most often: {}", top.join(", "))
                 }
             ),
             help: if top.is_empty() {
