@@ -318,6 +318,34 @@ fn a_rulings_other_july_rules_under_october_are_in_the_json_as_in_the_text() {
     );
 }
 
+/// `replay` takes a bundled ruling's bare id; one whose answer is in words only (no situation)
+/// says so, with the command that shows it, instead of "No such file".
+#[test]
+fn replay_of_a_ruling_without_a_situation_by_its_id_says_so() {
+    let id = "2v2-teammates-need-different-legends-and-battlefields";
+    let r = rulings::all().iter().find(|r| r.id == id).unwrap();
+    assert!(
+        r.text.is_empty(),
+        "the test needs a ruling without a situation"
+    );
+    let out = run(&["replay", id]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        err.contains(&format!("the ruling {id} has no situation to replay"))
+            && err.contains(&format!("`chainjudge ruling {id}` shows it"))
+            && !err.contains("No such file"),
+        "{err}"
+    );
+    // A name that is no ruling is still a missing file.
+    let out = run(&["replay", "no-such-ruling-anywhere"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
 #[test]
 fn the_ruling_command_follows_greps_exit_codes_and_checks_its_arguments() {
     assert_eq!(run(&["ruling", "qqqqzzzz"]).status.code(), Some(1));

@@ -46,7 +46,22 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
                 );
                 Ok(t.as_bytes().to_vec())
             }
-            None => Err(e),
+            None => {
+                if let Some(r) = crate::rulings::named(path) {
+                    return Err(FileProblems {
+                        path: shown.clone(),
+                        text: String::new(),
+                        problems: vec![Problem::new(
+                            "no_situation",
+                            crate::yaml::Loc::default(),
+                            format!("the ruling {} has no situation to replay: it answers in words only", r.id),
+                        )
+                        .help(format!("`chainjudge ruling {}` shows it; `chainjudge ruling --list` says which rulings replay (Replay: yes)", r.id))],
+                        during_replay: false,
+                    });
+                }
+                Err(e)
+            }
         },
         r => r,
     };

@@ -98,6 +98,11 @@ pub mod data {
 /// `ID.yaml`, or the bare id `ID`, as `ruling` shows it) and ruling ID has a situation: what
 /// `replay` falls back to when no such file is on disk.
 pub fn bundled(path: &std::path::Path) -> Option<&'static str> {
+    named(path).filter(|r| !r.text.is_empty()).map(|r| r.text)
+}
+
+/// The bundled ruling a path names as [`bundled`] reads it, whether or not it has a situation.
+pub fn named(path: &std::path::Path) -> Option<&'static RulingEntry> {
     let parent = path
         .parent()
         .map(|p| p.as_os_str().to_string_lossy().into_owned());
@@ -109,10 +114,7 @@ pub fn bundled(path: &std::path::Path) -> Option<&'static str> {
     }
     let name = path.file_name()?.to_str()?;
     let id = name.strip_suffix(".yaml").unwrap_or(name);
-    all()
-        .iter()
-        .find(|r| r.id == id && !r.text.is_empty())
-        .map(|r| r.text)
+    all().iter().find(|r| r.id == id)
 }
 
 /// Every ruling, in file-name order.
