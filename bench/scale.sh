@@ -84,6 +84,5 @@ ratio() { python3 -c "print('%.2f' % ($1 / $2))"; }
   a=$(median 3 "$bin check $work/c10k.yaml")
   b=$(median 3 "$bin check $work/c100k.yaml")
   echo "| check of 10,000 / 100,000 items | | $a s / $b s, $(peak "$bin" check "$work/c100k.yaml") MB at 100,000 |"
-  echo "| of which: the YAML library's parse of the 100,000-item file ($(du -m "$work/c100k.yaml" | cut -f1) MB) | | about 0.36 s; the tree about 86 MB (saphyr-parser's events into chainjudge's tree, timed apart, 2026-12-05) |"
 } > "$out"
 cat "$out"
