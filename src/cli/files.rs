@@ -14,22 +14,23 @@ pub static WIDTH: std::sync::atomic::AtomicU16 = std::sync::atomic::AtomicU16::n
 pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, FileProblems> {
     let shown = path.display().to_string();
     let max = MAX_SIZE.load(std::sync::atomic::Ordering::Relaxed);
+    // A problem with the file as a whole (at line 1): its code, message and fix.
+    let fail = |code: &'static str, message: String, help: String| FileProblems {
+        path: shown.clone(),
+        text: String::new(),
+        problems: vec![Problem::new(code, crate::yaml::Loc::default(), message).help(help)],
+        during_replay: false,
+    };
     if let Ok(m) = std::fs::metadata(path) {
         if m.is_file() && m.len() > max {
-            return Err(FileProblems {
-                path: shown.clone(),
-                text: String::new(),
-                problems: vec![Problem::new(
-                    "too_large",
-                    crate::yaml::Loc::default(),
-                    format!(
-                        "{shown} is {} bytes, more than the {max} bytes chainjudge reads (--max-size)",
-                        m.len()
-                    ),
-                )
-                .help("a situation is a short YAML file; if this one is meant, raise the limit, e.g. `--max-size 256MiB`")],
-                during_replay: false,
-            });
+            return Err(fail(
+                "too_large",
+                format!(
+                    "{shown} is {} bytes, more than the {max} bytes chainjudge reads (--max-size)",
+                    m.len()
+                ),
+                "a situation is a short YAML file; if this one is meant, raise the limit, e.g. `--max-size 256MiB`".into(),
+            ));
         }
     }
     let read = match std::fs::read(path) {
@@ -48,28 +49,16 @@ pub fn load_file(path: &Path, rules: Option<RulesArg>) -> Result<Situation, File
             }
             None => {
                 if let Some(r) = crate::rulings::named(path) {
-                    return Err(FileProblems {
-                        path: shown.clone(),
-                        text: String::new(),
-                        problems: vec![Problem::new(
-                            "no_situation",
-                            crate::yaml::Loc::default(),
-                            format!("the ruling {} has no situation to replay: it answers in words only", r.id),
-                        )
-                        .help(format!("`chainjudge ruling {}` shows it; `chainjudge ruling --list` says which rulings replay (Replay: yes)", r.id))],
-                        during_replay: false,
-                    });
+                    return Err(fail(
+                        "no_situation",
+                        format!("the ruling {} has no situation to replay: it answers in words only", r.id),
+                        format!("`chainjudge ruling {}` shows it; `chainjudge ruling --list` says which rulings replay (Replay: yes)", r.id),
+                    ));
                 }
                 Err(e)
             }
         },
         r => r,
-    };
-    let fail = |code: &'static str, message: String, help: String| FileProblems {
-        path: shown.clone(),
-        text: String::new(),
-        problems: vec![Problem::new(code, crate::yaml::Loc::default(), message).help(help)],
-        during_replay: false,
     };
     let text = read.map_err(|e| {
         if path.is_dir() {
