@@ -17,6 +17,9 @@ pub struct Answer {
     pub after_step: usize,
     /// Why nothing may happen (the game is over, the replay stopped): `None` when a player acts.
     pub over: Option<String>,
+    /// Whether the replay stopped on an error (the step limit) before reaching this point: the
+    /// CLI then exits 2, as `replay` does.
+    pub stopped_on_error: bool,
     /// Who must act: the holder of Priority, the player assigning combat damage, the player
     /// ordering triggers or choosing a combat.
     pub player: Option<PlayerId>,
@@ -149,14 +152,21 @@ pub struct NoSuchStep {
     pub asked: usize,
     /// How many steps the full report has (its last step's number; 0 when it has none).
     pub steps: usize,
+    /// Whether the replay stopped on an error (the step limit) after those steps.
+    pub stopped: bool,
 }
 
 impl std::fmt::Display for NoSuchStep {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let n = crate::engine::thousands(self.steps);
+        let whole = if self.stopped {
+            "the replay, stopped on an error,"
+        } else {
+            "the full replay"
+        };
         write!(
             f,
-            "there is no step {}: the full replay has {n} step",
+            "there is no step {}: {whole} has {n} step",
             crate::engine::thousands(self.asked)
         )?;
         if self.steps != 1 {
@@ -189,7 +199,12 @@ pub fn answers(
     if let Stop::After(asked) = stop {
         let steps = report.rows.last().map_or(0, |r| r.n);
         if asked > steps {
-            return Err(NoSuchStep { asked, steps });
+            let stopped = report.traces.iter().any(|t| t.error.is_some());
+            return Err(NoSuchStep {
+                asked,
+                steps,
+                stopped,
+            });
         }
     }
     let mut out: Vec<Answer> = Vec::new();

@@ -1747,6 +1747,34 @@ fn a_long_chain_counts_its_steps_and_items_with_thousands_separators() {
 }
 
 #[test]
+fn next_stopped_by_the_step_limit_exits_2_as_replay_does() {
+    let dir = scratch("next-limit");
+    let file = dir.join("new.yaml");
+    std::fs::write(&file, run(&["new"], &[]).stdout).unwrap();
+    let f = file.to_str().unwrap();
+    // The limit passed before any player must act: "Nobody acts", exit 2 (replay's code).
+    let out = run(&["next", f, "--max-steps", "1"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(flat(&out.stdout).contains("Nobody acts: the replay stopped early"));
+    assert_eq!(
+        run(&["replay", f, "--max-steps", "1"], &[]).status.code(),
+        Some(2)
+    );
+    // Without the limit, the same file's next is a success.
+    assert_eq!(run(&["next", f], &[]).status.code(), Some(0));
+    // A step past a replay the limit cut short: the count is of that replay, and says so.
+    let out = run(&["next", EXAMPLE, "--at", "5", "--max-steps", "2"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        flat(&out.stderr)
+            .contains("there is no step 5: the replay, stopped on an error, has 3 steps"),
+        "{}",
+        flat(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn next_at_a_step_the_replay_does_not_have_is_bad_usage() {
     // The full replay of this file has as many steps as its JSON lists; `--at` that many is the
     // last point, one more names no step and must not be answered as if it were the last.

@@ -253,7 +253,8 @@ fn large(report: &crate::compare::Report<'_>) -> bool {
     report.traces.iter().map(|t| t.steps.len()).sum::<usize>() > 10_000
 }
 
-/// `chainjudge next`: what may happen next in `file` (exit 2 when it does not load).
+/// `chainjudge next`: what may happen next in `file` (exit 2 when it does not load, when `at`
+/// names no step, or when the replay stopped on an error before the point).
 pub(super) fn next_cmd(
     out: &Out,
     file: &Path,
@@ -280,7 +281,12 @@ pub(super) fn next_cmd(
         NextFormat::Text => out.print(&render::next_text(&s, &answers, usize::from(out.width))),
         NextFormat::Json => out.print(&render::next_json(&s, &answers)),
     }
-    0
+    // A replay stopped on an error (the step limit) exits 2, as `replay` does.
+    if answers.iter().any(|a| a.stopped_on_error) {
+        2
+    } else {
+        0
+    }
 }
 
 /// Every `.yaml`/`.yml` file named or below a named folder, sorted within each folder; links to

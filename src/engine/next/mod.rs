@@ -75,6 +75,7 @@ pub fn next(s: &Situation, edition: EditionId, stop: Stop, max_steps: Option<usi
     Answer {
         editions: vec![edition],
         after_step: e.steps.len(),
+        stopped_on_error: error.is_some(),
         over,
         player,
         priority: e.priority,
