@@ -100,7 +100,8 @@ fn play_at(s: &Situation, id: &str) -> Option<(usize, PlayerId, bool)> {
 }
 
 /// The fewest passes by the other players (turn order from the Turn Player, a prefix of it)
-/// that, written before action `i`, let the play of `id` through under `edition`.
+/// that, written before action `i`, let the play of `id` through under `edition`; failing
+/// those, the fewest that include its own player's pass.
 fn passes_that_fit(
     s: &Situation,
     edition: EditionId,
@@ -120,6 +121,18 @@ fn passes_that_fit(
                 .map(|k| others[(start + k) % others.len()])
                 .collect();
             if fits(s, edition, i, id, &passes) {
+                return Some(passes);
+            }
+        }
+    }
+    // Else the play may wait for its own player's pass as well: Ana passes, the Chain above her
+    // resolves, and her unit is played on the empty Chain. Fewest passes first, each a run of
+    // the turn order from some player.
+    let all: Vec<PlayerId> = (0..n).map(|k| (s.turn + k) % n).collect();
+    for len in 1..=n {
+        for start in 0..n {
+            let passes: Vec<PlayerId> = (0..len).map(|k| all[(start + k) % n]).collect();
+            if passes.contains(&controller) && fits(s, edition, i, id, &passes) {
                 return Some(passes);
             }
         }

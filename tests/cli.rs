@@ -1524,10 +1524,9 @@ fn a_play_that_waited_for_a_pass_says_which_to_write() {
     )
     .unwrap();
     let f = file.to_str().unwrap();
-    let text = String::from_utf8(run(&["replay", f], &[]).stdout).unwrap();
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = flat(&run(&["replay", f], &[]).stdout);
     assert!(
-        flat.contains("line 7: Ana's play of recruit, refused as written, goes through after Ben's pass: write `pass: Ben` before it if that was meant"),
+        text.contains("line 7: Ana's play of recruit, refused as written, goes through after Ben's pass: write `pass: Ben` before it if that was meant"),
         "{text}"
     );
     let json = run(&["replay", f, "--format", "json"], &[]);
@@ -1563,6 +1562,31 @@ fn a_play_that_waited_for_a_pass_says_which_to_write() {
     let v: serde_json::Value = serde_json::from_slice(&limited.stdout).unwrap();
     assert_eq!(v["error"]["code"], "step_limit", "{v}");
     assert_eq!(v["outcome"]["july"]["unreached"][0]["id"], "shield", "{v}");
+    assert!(v.get("hints").is_none(), "{v}");
+    // A play that waits for its own player's pass: Ben's Reaction is on the Chain and Ben holds
+    // Priority; Ana's unit goes through only once Ana has passed too and the Chain is empty.
+    std::fs::write(
+        &file,
+        "format: 1\nplayers: [Ana, Ben]\nturn: Ana\nchain:\n  - { id: zap, name: Zap, controller: Ben, kind: spell, keyword: reaction }\nactions:\n  - play: { id: recruit, name: Recruit, controller: Ana, kind: unit }\n",
+    )
+    .unwrap();
+    let text = flat(&run(&["replay", f], &[]).stdout);
+    assert!(
+        text.contains("line 7: Ana's play of recruit, refused as written, goes through after Ana's pass: write `pass: Ana` before it if that was meant"),
+        "{text}"
+    );
+    std::fs::write(
+        &file,
+        "format: 1\nplayers: [Ana, Ben]\nturn: Ana\nchain:\n  - { id: zap, name: Zap, controller: Ben, kind: spell, keyword: reaction }\nactions:\n  - pass: Ana\n  - play: { id: recruit, name: Recruit, controller: Ana, kind: unit }\n",
+    )
+    .unwrap();
+    let v: serde_json::Value =
+        serde_json::from_slice(&run(&["replay", f, "--format", "json"], &[]).stdout).unwrap();
+    assert_eq!(
+        v["outcome"]["july"]["resolved"],
+        serde_json::json!(["zap", "recruit"]),
+        "{v}"
+    );
     assert!(v.get("hints").is_none(), "{v}");
     let _ = std::fs::remove_dir_all(&dir);
     let refused = run(
