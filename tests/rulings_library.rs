@@ -354,6 +354,19 @@ fn the_ruling_command_follows_greps_exit_codes_and_checks_its_arguments() {
         run(&["ruling", "x", "--date", "2026-13-01"]).status.code(),
         Some(2)
     );
+    // Days the month does not have are refused, as in a situation file's `date`; a leap day is
+    // a day.
+    for day in ["2026-02-30", "2026-11-31", "2027-02-29"] {
+        let out = run(&["ruling", "crumbling sands", "--date", day]);
+        assert_eq!(out.status.code(), Some(2), "{day}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("is not a day of the calendar"));
+    }
+    assert_eq!(
+        run(&["ruling", "crumbling sands", "--date", "2028-02-29"])
+            .status
+            .code(),
+        Some(0)
+    );
     assert_eq!(run(&["ruling", "x", "--limit", "0"]).status.code(), Some(2));
     assert_eq!(
         run(&["ruling", "--list", "--set", "nowhere"]).status.code(),

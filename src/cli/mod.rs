@@ -252,8 +252,13 @@ fn parse_date(s: &str) -> Result<String, String> {
     } else {
         (0, 0)
     };
-    if ok && (1..=12).contains(&m) && (1..=31).contains(&d) {
+    if ok && crate::situation::is_date(s) {
         Ok(s.to_string())
+    } else if ok && (1..=12).contains(&m) && (1..=31).contains(&d) {
+        // Written right, but the month is shorter (as a situation file's `date` is checked).
+        Err(format!(
+            "`{s}` is not a day of the calendar: that month has fewer than {d} days"
+        ))
     } else if ok {
         // Written right, but no such day.
         Err(format!(

@@ -13,6 +13,7 @@ mod load;
 mod ruling;
 mod settled;
 mod validate;
+pub(crate) use validate::is_date;
 
 pub use board::*;
 pub use effect::*;

@@ -167,7 +167,7 @@ pub(super) fn days_in_month(year: u32, month: u32) -> Option<u32> {
 }
 
 /// Whether `s` is a day of the calendar written YYYY-MM-DD.
-pub(super) fn is_date(s: &str) -> bool {
+pub(crate) fn is_date(s: &str) -> bool {
     if !is_date_shape(s) {
         return false;
     }
