@@ -950,9 +950,14 @@ fn a_file_over_the_size_limit_is_refused_with_the_limit_named() {
             "{huge}: {err}"
         );
     }
-    let out = run(&["next", file, "--at", "99999999999999999999"], &[]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("99999999999999999999 is too large"));
+    for flag in ["--at", "--max-steps"] {
+        let out = run(&["next", file, flag, "99999999999999999999"], &[]);
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("99999999999999999999 is too large"),
+            "{flag}"
+        );
+    }
 }
 
 /// Parses stdout as JSON, failing with what was printed.

@@ -237,6 +237,17 @@ fn parse_positive(s: &str) -> Result<u64, String> {
     }
 }
 
+/// A step limit for `--max-steps` (0 is let through, to be refused with its own message).
+fn parse_steps(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) => Ok(n),
+        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("{s} is too large"))
+        }
+        Err(_) => Err(format!("{s:?} is not a whole number (1 or more)")),
+    }
+}
+
 fn parse_date(s: &str) -> Result<String, String> {
     let parts: Vec<&str> = s.split('-').collect();
     let ok = parts.len() == 3
@@ -408,7 +419,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Stop after this many steps (default: 20 × (chain items + actions) + 1000).
-        #[arg(long)]
+        #[arg(long, value_parser = parse_steps)]
         max_steps: Option<usize>,
         /// Which steps the text report shows: compact (routine steps folded) or all.
         #[arg(long, value_enum, default_value_t = StepsArg::Compact)]
@@ -431,7 +442,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = NextFormat::Text)]
         format: NextFormat,
         /// Stop after this many steps (default: 20 × (chain items + actions) + 1000).
-        #[arg(long)]
+        #[arg(long, value_parser = parse_steps)]
         max_steps: Option<usize>,
     },
     /// Replay files and check their `expect` blocks (exit 1 on any mismatch).
@@ -440,7 +451,7 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Stop after this many steps per replay.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_steps)]
         max_steps: Option<usize>,
         /// Output format: text, json, or junit (XML for CI).
         #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
@@ -452,7 +463,7 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Stop after this many steps per replay.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_steps)]
         max_steps: Option<usize>,
         /// Output format: text (a line per file, diagnostics on stderr) or json (every file
         /// with its problems, on stdout).
