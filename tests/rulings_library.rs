@@ -204,6 +204,13 @@ fn list_filters_by_card_rule_source_and_set() {
         ..Filter::default()
     })
     .is_empty());
+    // A later word's start finds the card too ("sands" for Crumbling Sands), with any other
+    // card that has such a word.
+    let by_word = rulings::list(&Filter {
+        card: Some("sands".into()),
+        ..Filter::default()
+    });
+    assert!(sands.iter().all(|r| by_word.iter().any(|w| w.id == r.id)));
     let cited = rulings::list(&Filter {
         rule: Some("419.4".into()),
         ..Filter::default()

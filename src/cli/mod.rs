@@ -374,8 +374,9 @@ pub enum Command {
         /// List rulings (with --card, --rule, --source, --set) instead of searching.
         #[arg(long)]
         list: bool,
-        /// Only rulings about this card (its name, a letter wrong, its start of three letters or
-        /// more: `crumbl`, or the name as completion writes it: `crumbling-sands`).
+        /// Only rulings about this card (its name, a letter wrong, the start of it or of a word in
+        /// it, three letters or more: `crumbl`, `sands`, or the name as completion writes it:
+        /// `crumbling-sands`).
         #[arg(long, value_parser = CardName, hide_possible_values = true)]
         card: Option<String>,
         /// Only rulings citing this rule or one of its sub-rules (either edition's number).

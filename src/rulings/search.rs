@@ -354,14 +354,16 @@ pub fn list(filter: &Filter) -> Vec<&'static RulingEntry> {
                     let x = normalise(x);
                     // The whole name, with a letter wrong, or its first part ("ezreal" for
                     // "Ezreal, Prodigy"), with a letter wrong too ("crumblng" for "Crumbling
-                    // Sands"), or its start, three letters or more ("crumbl", "void seek").
+                    // Sands"), or its start or a later word's, three letters or more
+                    // ("crumbl", "void seek", "sands").
                     let first: String = x
                         .split(' ')
                         .take(c.split(' ').count())
                         .collect::<Vec<_>>()
                         .join(" ");
                     &x == c
-                        || (c.len() >= 3 && x.starts_with(c.as_str()))
+                        || (c.len() >= 3
+                            && (x.starts_with(c.as_str()) || x.contains(&format!(" {c}"))))
                         || near(c, &x) == Some(1)
                         || first_part_of(c, &x)
                         || (c.len() >= 5 && first != x && near(c, &first) == Some(1))
