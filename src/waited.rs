@@ -33,7 +33,8 @@ pub struct Waited {
 
 /// The plays of `s` that waited under the editions of `traces`, in file order. Each refused or
 /// never reached play is tried with passes before it by the other players, in turn order from
-/// the Turn Player, one more at a time (at most one each); the first set that lets it through
+/// the Turn Player, one more at a time (at most one each), then with sets that include its own
+/// player's pass ([`passes_that_fit`]); the first set that lets it through
 /// (neither refused nor never reached) is the hint. A play the file's `expect` says is refused
 /// (under that edition) was meant to be refused: it gets no hint; nor does a play never reached
 /// because the replay stopped on an error.

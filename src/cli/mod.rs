@@ -227,25 +227,27 @@ impl clap::builder::TypedValueParser for CardName {
 
 /// A count of 1 or more, for `--limit` and `--min`.
 fn parse_positive(s: &str) -> Result<u64, String> {
-    match s.parse::<u64>() {
-        Ok(0) => Err("must be 1 or more".into()),
-        Ok(n) => Ok(n),
-        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
-            Err(format!("{s} is too large"))
-        }
-        Err(_) => Err(format!("{s:?} is not a whole number (1 or more)")),
+    match whole_number(s)? {
+        0 => Err("must be 1 or more".into()),
+        n => Ok(n),
     }
 }
 
 /// A step limit for `--max-steps` (0 is let through, to be refused with its own message).
 fn parse_steps(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) => Ok(n),
-        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
-            Err(format!("{s} is too large"))
+    whole_number(s)
+}
+
+/// A whole number of type `T`: digits past what `T` holds are "too large", anything else "not a
+/// whole number".
+fn whole_number<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+    s.parse::<T>().map_err(|_| {
+        if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{s} is too large")
+        } else {
+            format!("{s:?} is not a whole number (1 or more)")
         }
-        Err(_) => Err(format!("{s:?} is not a whole number (1 or more)")),
-    }
+    })
 }
 
 fn parse_date(s: &str) -> Result<String, String> {

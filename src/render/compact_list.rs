@@ -159,14 +159,7 @@ fn row_color(l: &Line) -> Option<AnsiColor> {
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     if !super::fit::printable_ascii(text) {
-        let opts = textwrap::Options::new(width)
-            .break_words(false)
-            .word_separator(textwrap::WordSeparator::AsciiSpace)
-            .word_splitter(textwrap::WordSplitter::NoHyphenation);
-        return textwrap::wrap(text, opts)
-            .into_iter()
-            .map(|c| c.into_owned())
-            .collect();
+        return textwrap_lines(text, width);
     }
     if text.len() < width {
         return vec![text.trim_end_matches(' ').to_string()];
@@ -190,6 +183,19 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     }
     lines.push(line_at(text, start, text.len()));
     lines
+}
+
+/// `text` wrapped by textwrap with the options `wrap` follows (any text; the layout `wrap`'s
+/// own path for printable ASCII keeps).
+fn textwrap_lines(text: &str, width: usize) -> Vec<String> {
+    let opts = textwrap::Options::new(width.max(1))
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(text, opts)
+        .into_iter()
+        .map(|c| c.into_owned())
+        .collect()
 }
 
 /// `text[start..end]` without the spaces that end it.
@@ -435,19 +441,7 @@ pub(super) fn write_compact(
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
-
-    /// What textwrap makes of `text`, the layout `wrap` must keep.
-    fn textwrap_lines(text: &str, width: usize) -> Vec<String> {
-        let opts = textwrap::Options::new(width.max(1))
-            .break_words(false)
-            .word_separator(textwrap::WordSeparator::AsciiSpace)
-            .word_splitter(textwrap::WordSplitter::NoHyphenation);
-        textwrap::wrap(text, opts)
-            .into_iter()
-            .map(|c| c.into_owned())
-            .collect()
-    }
+    use super::{textwrap_lines, wrap};
 
     #[test]
     fn cells_are_wrapped_as_textwrap_wraps_them() {
